@@ -1,0 +1,1 @@
+"""Rules engines (sans-IO, deterministic given a seed): Three Kingdoms Kill and Regicide."""
