@@ -115,7 +115,9 @@ def parse_suit_rank(text: str) -> tuple[Suit, Rank]:
 
 
 def format_suit_rank(suit: Suit, rank: Rank) -> str:
-    """>>> format_suit_rank(Suit.CLUB, Rank.TEN)
+    """Format a suit and rank as card text.
+
+    >>> format_suit_rank(Suit.CLUB, Rank.TEN)
     'C10'
     """
     return suit.value + rank.text
