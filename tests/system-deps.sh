@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what the tests need outside Python, when it is missing:
+# - Debian's chromium (the table-view tests drive it with Playwright; no browser download),
+# - espeak-ng (spoken narration rendered to WAV),
+# - the pinned MicroPython WebAssembly build from npm (the firmware core's tests).
+# Safe to run again: it installs nothing that is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v chromium >/dev/null || need+=(chromium)
+command -v espeak-ng >/dev/null || need+=(espeak-ng)
+command -v node >/dev/null || need+=(nodejs npm)
+if [ ${#need[@]} -gt 0 ]; then
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+for lock in hardware/firmware/mpy/package-lock.json; do
+    dir=$(dirname "$lock")
+    if [ -f "$lock" ] && [ ! -d "$dir/node_modules" ]; then
+        (cd "$dir" && npm ci --no-audit --no-fund --silent)
+    fi
+done
