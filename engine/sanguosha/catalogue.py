@@ -1,0 +1,396 @@
+"""The catalogue: cards, generals, skills, identities and role tables, from package data.
+
+The facts live in `engine/sanguosha/data/*.json` (sources cited in each file's
+`_comment`) and are validated once, when first loaded: a bad file raises
+`CatalogueError` naming the file and the key. Physical cards are `Card` values,
+written `id@<suit><rank>` (`kill@S7`); `parse_card` and `format_card` round-trip,
+and `repr` rebuilds the value:
+
+>>> card = parse_card("kill@S7")
+>>> card, format_card(card), card.subtype, card.color.value
+(parse_card('kill@S7'), 'kill@S7', 'basic', 'black')
+>>> parse_card("杀♠7") is card, parse_card("sha@s7") is card
+(True, True)
+
+Both copies of a card that occurs twice (`kill@S8`) are the same value: copies are
+interchangeable in every rule.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from engine.core.cards import Color, Rank, Suit, format_suit_rank, parse_rank, parse_suit
+from engine.core.errors import InvalidAction
+from engine.sanguosha.reasons import Reason
+
+CARD_TYPES = ("basic", "trick", "equipment")
+SUBTYPES = {
+    "basic": ("basic",),
+    "trick": ("instant", "delayed"),
+    "equipment": ("weapon", "armor", "plus_horse", "minus_horse"),
+}
+EQUIP_SLOTS = ("weapon", "armor", "plus_horse", "minus_horse")
+IDENTITIES = ("lord", "loyalist", "rebel", "spy")
+GENDERS = ("male", "female")
+_NAME_KEYS = ("zh", "pinyin", "en", "es")
+
+
+class CatalogueError(ValueError):
+    """A data file is malformed; the message names the file and the key."""
+
+    def __init__(self, file: str, key: str, problem: str) -> None:
+        self.file, self.key = file, key
+        super().__init__(f"{file}: {key}: {problem}")
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """What every copy of a card name shares."""
+
+    id: str
+    zh: str
+    pinyin: str
+    en: str
+    es: str
+    type: str
+    subtype: str
+    range: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical game card. Build it with `parse_card`; the value is interned."""
+
+    name: str
+    suit: Suit
+    rank: Rank
+    subtype: str = field(compare=False, repr=False, default="")
+    color: Color = field(compare=False, repr=False, default=Color.NONE)
+
+    def __repr__(self) -> str:
+        return f"parse_card({format_card(self)!r})"
+
+    def __str__(self) -> str:
+        return format_card(self)
+
+    @property
+    def type(self) -> str:
+        return catalogue().cards[self.name].type
+
+    @property
+    def spec(self) -> CardSpec:
+        return catalogue().cards[self.name]
+
+
+@dataclass(frozen=True, slots=True)
+class GeneralSpec:
+    id: str
+    zh: str
+    pinyin: str
+    en: str
+    es: str
+    kingdom: str
+    gender: str
+    max_hp: int
+    skills: tuple[str, ...]
+    lord_skills: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SkillSpec:
+    id: str
+    zh: str
+    pinyin: str
+    en: str
+    es: str
+    tags: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class IdentitySpec:
+    id: str
+    zh: str
+    pinyin: str
+    en: str
+    es: str
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """Everything loaded from the data files."""
+
+    cards: dict[str, CardSpec]
+    deck: tuple[Card, ...]
+    ex_deck: tuple[Card, ...]
+    generals: dict[str, GeneralSpec]
+    lord_candidates: tuple[str, ...]
+    skills: dict[str, SkillSpec]
+    identities: dict[str, IdentitySpec]
+    roles: dict[str, dict[str, dict[str, int]]]
+    aliases: dict[str, str]  # normalised id / zh / pinyin -> card id
+
+
+def _read(file: str) -> dict[str, Any]:
+    text = resources.files("engine.sanguosha.data").joinpath(file).read_text("utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CatalogueError(file, f"line {exc.lineno}", exc.msg) from None
+    if not isinstance(data, dict):
+        raise CatalogueError(file, "(top)", "expected an object")
+    return data
+
+
+def _get(file: str, obj: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in obj:
+        raise CatalogueError(file, f"{where}.{key}", "missing")
+    value = obj[key]
+    if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
+        raise CatalogueError(file, f"{where}.{key}", f"expected an integer, got {value!r}")
+    if not isinstance(value, kind):
+        raise CatalogueError(file, f"{where}.{key}", f"expected {kind.__name__}, got {value!r}")
+    return value
+
+
+def _names(file: str, obj: dict[str, Any], where: str) -> dict[str, str]:
+    return {k: _get(file, obj, k, str, where) for k in ("id", *_NAME_KEYS)}
+
+
+def _entries(file: str, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    entries = _get(file, data, key, list, "")
+    seen: set[str] = set()
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            raise CatalogueError(file, f"{key}[{i}]", "expected an object")
+        ident = _get(file, entry, "id", str, f"{key}[{i}]")
+        if ident in seen:
+            raise CatalogueError(file, f"{key}[{i}].id", f"duplicate id {ident!r}")
+        seen.add(ident)
+    return entries
+
+
+def _load_cards(
+    data: dict[str, Any],
+) -> tuple[dict[str, CardSpec], tuple[Card, ...], tuple[Card, ...]]:
+    file = "cards.json"
+    specs: dict[str, CardSpec] = {}
+    for entry in _entries(file, data, "cards"):
+        where = f"cards[{entry['id']}]"
+        names = _names(file, entry, where)
+        ctype = _get(file, entry, "type", str, where)
+        if ctype not in CARD_TYPES:
+            raise CatalogueError(file, f"{where}.type", f"unknown type {ctype!r}")
+        subtype = _get(file, entry, "subtype", str, where)
+        if subtype not in SUBTYPES[ctype]:
+            raise CatalogueError(file, f"{where}.subtype", f"{subtype!r} is not a {ctype} subtype")
+        rng = entry.get("range")
+        if (subtype == "weapon") != isinstance(rng, int) or (rng is not None and rng < 1):
+            raise CatalogueError(file, f"{where}.range", "weapons need a range >= 1, others null")
+        specs[names["id"]] = CardSpec(type=ctype, subtype=subtype, range=rng, **names)
+
+    made: dict[tuple[str, Suit, Rank], Card] = {}
+
+    def deck(key: str) -> tuple[Card, ...]:
+        texts = _get(file, data, key, list, "")
+        cards = []
+        for i, text in enumerate(texts):
+            m = (
+                re.fullmatch(r"([a-z_]+)@([SHCD])(10|[2-9AJQK])", text)
+                if isinstance(text, str)
+                else None
+            )
+            if m is None or m.group(1) not in specs:
+                raise CatalogueError(
+                    file, f"{key}[{i}]", f"{text!r} is not a known id@<suit><rank>"
+                )
+            spec, suit, rank = specs[m.group(1)], parse_suit(m.group(2)), parse_rank(m.group(3))
+            card = made.setdefault(
+                (spec.id, suit, rank), Card(spec.id, suit, rank, spec.subtype, suit.color)
+            )
+            cards.append(card)
+        return tuple(cards)
+
+    main, ex = deck("deck"), deck("ex_deck")
+    if len(main) != 104 or len(ex) != 4:
+        raise CatalogueError(file, "deck", f"expected 104 + 4 cards, found {len(main)} + {len(ex)}")
+    pairs = Counter((c.suit, c.rank) for c in main)
+    odd = sorted(format_suit_rank(s, r) for (s, r), n in pairs.items() if n != 2)
+    if odd or len(pairs) != 52:
+        raise CatalogueError(file, "deck", f"every suit+rank occurs twice; not so for {odd}")
+    return specs, main, ex
+
+
+_INTERNED: dict[tuple[str, Suit, Rank], Card] = {}
+
+
+def _load_generals(
+    data: dict[str, Any], skills: dict[str, SkillSpec]
+) -> tuple[dict[str, GeneralSpec], tuple[str, ...]]:
+    file = "generals.json"
+    kingdoms = _get(file, data, "kingdoms", list, "")
+    out: dict[str, GeneralSpec] = {}
+    for entry in _entries(file, data, "generals"):
+        where = f"generals[{entry['id']}]"
+        names = _names(file, entry, where)
+        kingdom = _get(file, entry, "kingdom", str, where)
+        if kingdom not in kingdoms:
+            raise CatalogueError(file, f"{where}.kingdom", f"unknown kingdom {kingdom!r}")
+        gender = _get(file, entry, "gender", str, where)
+        if gender not in GENDERS:
+            raise CatalogueError(file, f"{where}.gender", f"unknown gender {gender!r}")
+        max_hp = _get(file, entry, "max_hp", int, where)
+        if not 1 <= max_hp <= 8:
+            raise CatalogueError(file, f"{where}.max_hp", f"implausible max HP {max_hp}")
+        lists = {}
+        for key in ("skills", "lord_skills"):
+            ids = _get(file, entry, key, list, where)
+            for sid in ids:
+                if sid not in skills:
+                    raise CatalogueError(file, f"{where}.{key}", f"unknown skill {sid!r}")
+                if (key == "lord_skills") != ("lord" in skills[sid].tags):
+                    raise CatalogueError(file, f"{where}.{key}", f"{sid!r} lord tag mismatch")
+            lists[key] = tuple(ids)
+        out[names["id"]] = GeneralSpec(
+            kingdom=kingdom, gender=gender, max_hp=max_hp, **lists, **names
+        )
+    lords = tuple(_get(file, data, "lord_candidates", list, ""))
+    for lord in lords:
+        if lord not in out:
+            raise CatalogueError(file, "lord_candidates", f"unknown general {lord!r}")
+    return out, lords
+
+
+def _load_skills(data: dict[str, Any]) -> dict[str, SkillSpec]:
+    file = "skills.json"
+    tags = set(_get(file, data, "tags", list, ""))
+    out: dict[str, SkillSpec] = {}
+    for entry in _entries(file, data, "skills"):
+        where = f"skills[{entry['id']}]"
+        names = _names(file, entry, where)
+        own = _get(file, entry, "tags", list, where)
+        if not set(own) <= tags:
+            raise CatalogueError(file, f"{where}.tags", f"unknown tags {sorted(set(own) - tags)}")
+        out[names["id"]] = SkillSpec(tags=frozenset(own), **names)
+    return out
+
+
+def _load_identities(data: dict[str, Any]) -> dict[str, IdentitySpec]:
+    file = "identities.json"
+    out = {}
+    for entry in _entries(file, data, "identities"):
+        out[entry["id"]] = IdentitySpec(**_names(file, entry, f"identities[{entry['id']}]"))
+    if tuple(out) != IDENTITIES:
+        raise CatalogueError(file, "identities", f"expected exactly {IDENTITIES}")
+    return out
+
+
+def _load_roles(data: dict[str, Any]) -> dict[str, dict[str, dict[str, int]]]:
+    file = "roles.json"
+    tables: dict[str, dict[str, dict[str, int]]] = {}
+    for group in ("standard", "four_player", "two_spies"):
+        tables[group] = {}
+        for key, counts in _get(file, data, group, dict, "").items():
+            where = f"{group}.{key}"
+            if not isinstance(counts, dict) or set(counts) != set(IDENTITIES):
+                raise CatalogueError(file, where, f"expected counts for {IDENTITIES}")
+            for ident in IDENTITIES:
+                _get(file, counts, ident, int, where)
+            if counts["lord"] != 1:
+                raise CatalogueError(file, f"{where}.lord", "exactly one lord")
+            size = sum(counts.values())
+            if str(size) != (key if group != "four_player" else "4"):
+                raise CatalogueError(file, where, f"counts add up to {size} players")
+            tables[group][key] = {i: counts[i] for i in IDENTITIES}
+    if set(tables["standard"]) != {str(n) for n in range(2, 11)}:
+        raise CatalogueError(file, "standard", "needs tables for 2 to 10 players")
+    return tables
+
+
+def _normalise(name: str) -> str:
+    return re.sub(r"[\s_'’]", "", name).lower()
+
+
+@cache
+def catalogue() -> Catalogue:
+    """Load and validate every data file (once per process)."""
+    cards, deck, ex_deck = _load_cards(_read("cards.json"))
+    for card in deck + ex_deck:
+        _INTERNED[(card.name, card.suit, card.rank)] = card
+    skills = _load_skills(_read("skills.json"))
+    generals, lords = _load_generals(_read("generals.json"), skills)
+    aliases: dict[str, str] = {}
+    for spec in cards.values():
+        for alias in (spec.id, spec.zh, spec.pinyin):
+            aliases[_normalise(alias)] = spec.id
+    return Catalogue(
+        cards=cards,
+        deck=deck,
+        ex_deck=ex_deck,
+        generals=generals,
+        lord_candidates=lords,
+        skills=skills,
+        identities=_load_identities(_read("identities.json")),
+        roles=_load_roles(_read("roles.json")),
+        aliases=aliases,
+    )
+
+
+_CARD_TEXT = re.compile(r"^(.+?)\s*@?\s*([SHCDshcd♠♥♣♦])\s*(10|[2-9AJQKajqk])$")
+
+
+def parse_card(text: str) -> Card:
+    """Parse `kill@S7` (also `kill@♠7`, `杀♠7`, `sha S7`) into the interned `Card`.
+
+    Raises `InvalidAction(Reason.UNKNOWN_CARD, text=...)` (a `ValueError`) when the
+    text names no card of the standard deck or the EX pack.
+
+    >>> parse_card("lightning@HQ").name
+    'lightning'
+    >>> parse_card("kill@HA")
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.InvalidAction: unknown_card (text='kill@HA')
+    """
+    cat = catalogue()
+    m = _CARD_TEXT.match(text.strip()) if isinstance(text, str) else None
+    name = cat.aliases.get(_normalise(m.group(1))) if m else None
+    if m is None or name is None:
+        raise InvalidAction(Reason.UNKNOWN_CARD, text=text)
+    card = _INTERNED.get((name, parse_suit(m.group(2)), parse_rank(m.group(3))))
+    if card is None:
+        raise InvalidAction(Reason.UNKNOWN_CARD, text=text)
+    return card
+
+
+def format_card(card: Card) -> str:
+    """The card's text, `id@<suit><rank>`.
+
+    >>> format_card(parse_card("zixing@♦K"))
+    'zixing@DK'
+    """
+    return f"{card.name}@{format_suit_rank(card.suit, card.rank)}"
+
+
+def role_counts(
+    players: int, four_player_roles: str = "1111", two_spies: bool = False
+) -> dict[str, int]:
+    """How many of each identity are dealt (sanguosha.md section 1c).
+
+    >>> role_counts(4, "1021")
+    {'lord': 1, 'loyalist': 0, 'rebel': 2, 'spy': 1}
+    >>> role_counts(8, two_spies=True)["spy"]
+    2
+    """
+    roles = catalogue().roles
+    if players == 4:
+        return dict(roles["four_player"][four_player_roles])
+    if two_spies and str(players) in roles["two_spies"]:
+        return dict(roles["two_spies"][str(players)])
+    return dict(roles["standard"][str(players)])

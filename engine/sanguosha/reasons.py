@@ -1,0 +1,72 @@
+"""Why the engine refuses an action: one member per distinct explanation.
+
+Narration turns each member into a sentence, so the set is explicit and the data
+keys that come with each reason are stable (listed after each member). Every
+refusal is raised as `engine.core.errors.IllegalAction(reason, **data)` (a rule
+forbids it now), `InvalidAction` (the input names nothing that exists) or
+`AmbiguousAction`; a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Reason(StrEnum):
+    """A refusal reason. The value is the stable wire name."""
+
+    # --- input that names nothing (InvalidAction) ---
+    UNKNOWN_CARD = "unknown_card"  # text
+    UNKNOWN_GENERAL = "unknown_general"  # general
+    UNKNOWN_IDENTITY = "unknown_identity"  # identity
+    UNKNOWN_SKILL = "unknown_skill"  # skill
+    UNKNOWN_SEAT = "unknown_seat"  # seat, players
+    UNKNOWN_ACTION = "unknown_action"  # action
+    BAD_SETTINGS = "bad_settings"  # setting, value
+
+    # --- who may act, and what is expected (IllegalAction) ---
+    GAME_OVER = "game_over"  #
+    WRONG_SEAT = "wrong_seat"  # seat, expected (list of seats)
+    NOT_YOUR_TURN = "not_your_turn"  # seat, turn
+    WRONG_ACTION = "wrong_action"  # action, prompt, expected (list of action names)
+    NOT_PLAYABLE_NOW = "not_playable_now"  # card, phase
+    MODE_ONLY = "mode_only"  # action, mode (the mode it needs)
+
+    # --- cards ---
+    CARD_NOT_IN_GAME = "card_not_in_game"  # card (an EX card without the EX setting)
+    CARD_NOT_IN_HAND = "card_not_in_hand"  # card, seat
+    CARD_NOT_OWNED = "card_not_owned"  # card, seat (not in hand or equipment)
+    CARD_ELSEWHERE = "card_elsewhere"  # card, zone, seat (every copy is visibly elsewhere)
+    WRONG_CARD = "wrong_card"  # card, need
+    WRONG_COUNT = "wrong_count"  # expected, got
+    DUPLICATE_CARD = "duplicate_card"  # card
+    NOT_OFFERED = "not_offered"  # choice, options
+    CARD_NOT_THERE = "card_not_there"  # card, seat, zone
+
+    # --- targets ---
+    NEEDS_TARGET = "needs_target"  # card, min_targets
+    TOO_MANY_TARGETS = "too_many_targets"  # card, max_targets, got
+    INVALID_TARGET = "invalid_target"  # card, target
+    CANNOT_TARGET_SELF = "cannot_target_self"  # card
+    MUST_TARGET_SELF = "must_target_self"  # card
+    DUPLICATE_TARGET = "duplicate_target"  # target
+    TARGET_DEAD = "target_dead"  # target
+    TARGET_PROHIBITED = "target_prohibited"  # card, target, skill
+    OUT_OF_RANGE = "out_of_range"  # card, source, target, distance, attack_range
+    TOO_FAR = "too_far"  # card, source, target, distance, max_distance
+    NO_WEAPON = "no_weapon"  # target
+    NO_CARDS = "no_cards"  # target
+    ALREADY_IN_AREA = "already_in_area"  # card, target (a delayed trick of the same name)
+
+    # --- limits and state ---
+    KILL_LIMIT = "kill_limit"  # used, limit
+    NOT_WOUNDED = "not_wounded"  # seat, hp, max_hp
+    CANNOT_PASS = "cannot_pass"  # prompt
+    NOT_IN_WINDOW = "not_in_window"  # seat, seats
+    SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat
+    IDENTITY_TAKEN = "identity_taken"  # identity, count (more revealed than the role table holds)
+    GENERAL_TAKEN = "general_taken"  # general, seat
+
+
+REASONS: frozenset[str] = frozenset(r.value for r in Reason)
+"""Every reason's wire name, for narration's coverage tests."""

@@ -1,0 +1,141 @@
+"""The catalogue data files: the 104 + 4 cards, 25 generals, 40 skills, identities, role tables."""
+
+import json
+from collections import Counter
+from importlib import resources
+
+import pytest
+
+from engine.core.cards import Rank, Suit
+from engine.core.errors import InvalidAction
+from engine.sanguosha.catalogue import (
+    CatalogueError,
+    _load_cards,
+    _load_generals,
+    _load_roles,
+    _load_skills,
+    catalogue,
+    format_card,
+    parse_card,
+    role_counts,
+)
+from engine.sanguosha.reasons import Reason
+
+
+def _data(file):
+    return json.loads(resources.files("engine.sanguosha.data").joinpath(file).read_text("utf-8"))
+
+
+def test_deck_composition_matches_reference():
+    """The deck holds 53 basic, 34 trick and 17 equipment cards (sanguosha.md 1a)."""
+    deck = catalogue().deck
+    types = Counter(card.type for card in deck)
+    assert types == {"basic": 53, "trick": 34, "equipment": 17}
+    names = Counter(card.name for card in deck)
+    assert (names["kill"], names["dodge"], names["peach"]) == (30, 15, 8)
+    assert names["nullification"] == 3 and names["lightning"] == 1
+
+
+def test_every_suit_rank_pair_occurs_twice():
+    """Each of the 52 suit+rank pairs occurs exactly twice, 26 cards per suit (1a)."""
+    pairs = Counter((card.suit, card.rank) for card in catalogue().deck)
+    assert len(pairs) == 52 and set(pairs.values()) == {2}
+    assert Counter(card.suit for card in catalogue().deck) == {s: 26 for s in Suit}
+
+
+def test_ex_cards():
+    """The EX pack adds Ice Sword, Renwang Shield, a second Lightning and a fourth Nullification."""
+    ex = {format_card(c) for c in catalogue().ex_deck}
+    assert ex == {"ice_sword@S2", "renwang_shield@C2", "lightning@HQ", "nullification@DQ"}
+
+
+def test_weapon_ranges():
+    """Weapon ranges follow section 1e (Crossbow 1 ... Kylin Bow 5)."""
+    cards = catalogue().cards
+    ranges = {n: s.range for n, s in cards.items() if s.subtype == "weapon"}
+    assert ranges == {
+        "zhuge_crossbow": 1,
+        "qinggang_sword": 2,
+        "twin_swords": 2,
+        "green_dragon_blade": 3,
+        "serpent_spear": 3,
+        "stone_axe": 3,
+        "sky_halberd": 4,
+        "kylin_bow": 5,
+        "ice_sword": 2,
+    }
+
+
+def test_card_text_round_trips_for_every_card():
+    """format_card and parse_card round-trip, and repr rebuilds the value, for all 108 cards."""
+    for card in catalogue().deck + catalogue().ex_deck:
+        assert parse_card(format_card(card)) is card
+        assert eval(repr(card), {"parse_card": parse_card}) is card
+
+
+def test_parse_card_accepts_chinese_and_pinyin():
+    """Table scripts may name a card by Chinese or pinyin, with suit symbols."""
+    assert parse_card("过河拆桥♥Q") is parse_card("dismantle@HQ")
+    assert parse_card("guohe chaiqiao@HQ") is parse_card("dismantle@HQ")
+    assert parse_card("wuxiekeji ♣K") is parse_card("nullification@CK")
+    assert parse_card("kill@S7").suit is Suit.SPADE and parse_card("kill@S7").rank is Rank.SEVEN
+
+
+@pytest.mark.parametrize("text", ["kill@HA", "sword@S2", "kill", "kill@S1", "", "@S7"])
+def test_parse_card_refuses_unknown_cards(text):
+    """A text that names no real card is an InvalidAction with reason unknown_card."""
+    with pytest.raises(InvalidAction) as info:
+        parse_card(text)
+    assert info.value.reason is Reason.UNKNOWN_CARD
+
+
+def test_generals():
+    """25 generals: Wei 7, Shu 7, Wu 8, Qun 3; the three lords carry one lord skill each (1b)."""
+    gens = catalogue().generals
+    assert len(gens) == 25
+    assert Counter(g.kingdom for g in gens.values()) == {"wei": 7, "shu": 7, "wu": 8, "qun": 3}
+    lords = {g.id: g.lord_skills for g in gens.values() if g.lord_skills}
+    assert lords == {"caocao": ("hujia",), "liubei": ("jijiang",), "sunquan": ("jiuyuan",)}
+    assert gens["zhugeliang"].max_hp == 3 and gens["zhenji"].gender == "female"
+    skills = [s for g in gens.values() for s in g.skills + g.lord_skills]
+    assert len(skills) == 40 and set(skills) == set(catalogue().skills)
+
+
+def test_role_tables():
+    """Role tables for 2-10 players with the 4-player and two-spy variants (1c)."""
+    assert role_counts(2) == {"lord": 1, "loyalist": 0, "rebel": 1, "spy": 0}
+    assert role_counts(4) == {"lord": 1, "loyalist": 1, "rebel": 1, "spy": 1}
+    assert role_counts(4, "1021") == {"lord": 1, "loyalist": 0, "rebel": 2, "spy": 1}
+    assert role_counts(10) == {"lord": 1, "loyalist": 3, "rebel": 5, "spy": 1}
+    assert role_counts(10, two_spies=True) == {"lord": 1, "loyalist": 3, "rebel": 4, "spy": 2}
+    assert role_counts(7, two_spies=True) == role_counts(7)
+    for n in range(2, 11):
+        assert sum(role_counts(n).values()) == n
+
+
+def test_bad_card_file_names_file_and_key():
+    """A malformed card entry is refused with an error naming the file and the key."""
+    data = _data("cards.json")
+    data["cards"][0]["subtype"] = "weapon"
+    with pytest.raises(CatalogueError, match=r"cards.json: cards\[kill\].subtype"):
+        _load_cards(data)
+    data = _data("cards.json")
+    data["deck"][5] = "kill@HA"
+    with pytest.raises(
+        CatalogueError,
+        match=r"cards.json: deck: every suit\+rank occurs twice; not so for \['HA', 'S3'\]",
+    ):
+        _load_cards(data)
+
+
+def test_bad_general_and_role_files_are_refused():
+    """An unknown skill id or role counts that do not add up are refused, naming the key."""
+    skills = _load_skills(_data("skills.json"))
+    data = _data("generals.json")
+    data["generals"][1]["skills"] = ["fankui", "nosuchskill"]
+    with pytest.raises(CatalogueError, match=r"generals.json: generals\[simayi\].skills"):
+        _load_generals(data, skills)
+    roles = _data("roles.json")
+    roles["standard"]["5"]["rebel"] = 3
+    with pytest.raises(CatalogueError, match=r"roles.json: standard.5"):
+        _load_roles(roles)
