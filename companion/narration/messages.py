@@ -1,0 +1,140 @@
+"""Message catalogues: one JSON file per language under `companion/narration/data/`.
+
+Each file (`messages.<lang>.json`) has the same sections and keys:
+
+- `format`: how a seat, a list and a card are written in that language;
+- `names`: words for phases, buttons, zones, prompt kinds, sides, ...;
+- `event`, `prompt`, `reason`: one message per engine event kind, prompt kind and
+  refusal reason of each game, keyed `<game>.<kind>` (a message is a template or a
+  list of template variants, see `templates.py`);
+- `table`: the table layer's own messages (staging, undo, timeouts, corrections).
+
+`fields.json` gives each placeholder name its default type. Files are validated when
+first loaded: a malformed template, an unknown placeholder type, or a file with keys
+the others lack raises `MessageError` naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from companion.narration.names import LANGUAGES
+from companion.narration.templates import Template, fields_of
+
+__all__ = ["FIELD_TYPES", "MessageError", "field_types", "message", "messages", "validate"]
+
+SECTIONS = ("format", "names", "event", "prompt", "reason", "table")
+FIELD_TYPES = (
+    "seat",
+    "seats",
+    "card",
+    "cards",
+    "card_name",
+    "general",
+    "skill",
+    "identity",
+    "number",
+    "text",
+    "bool",
+    *("phase", "button", "zone", "action", "actions", "prompt", "side", "nature", "setting"),
+)
+"""Every placeholder type the narrator knows how to write."""
+
+
+class MessageError(ValueError):
+    """A message file is malformed; the message names the file and the key."""
+
+    def __init__(self, file: str, key: str, problem: str) -> None:
+        super().__init__(f"{file}: {key}: {problem}")
+        self.file, self.key = file, key
+
+
+def _read(file: str) -> dict[str, Any]:
+    text = resources.files("companion.narration.data").joinpath(file).read_text("utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MessageError(file, f"line {exc.lineno}", exc.msg) from None
+    if not isinstance(data, dict):
+        raise MessageError(file, "(top)", "expected an object")
+    return data
+
+
+@cache
+def field_types() -> dict[str, str]:
+    """Placeholder name -> type, from `fields.json`."""
+    data = _read("fields.json")
+    fields = data.get("fields")
+    if not isinstance(fields, dict):
+        raise MessageError("fields.json", "fields", "expected an object")
+    for name, kind in fields.items():
+        if kind not in FIELD_TYPES:
+            raise MessageError("fields.json", f"fields.{name}", f"unknown type {kind!r}")
+    return dict(fields)
+
+
+def _check_template(file: str, key: str, message: Any) -> None:
+    variants = [message] if isinstance(message, str) else message
+    if (
+        not isinstance(variants, list)
+        or not variants
+        or not all(isinstance(v, str) for v in variants)
+    ):
+        raise MessageError(file, key, "expected a template or a non-empty list of templates")
+    types = field_types()
+    for variant in variants:
+        try:
+            fields = fields_of(variant)
+        except ValueError as exc:
+            raise MessageError(file, key, str(exc)) from None
+        for name, spec in fields:
+            if spec and spec not in FIELD_TYPES:
+                raise MessageError(file, key, f"{{{name}:{spec}}}: unknown type {spec!r}")
+            if not spec and name not in types:
+                raise MessageError(file, key, f"{{{name}}} has no type in fields.json")
+
+
+@cache
+def messages(lang: str) -> dict[str, dict[str, Any]]:
+    """The validated catalogue of one language.
+
+    Raises:
+        ValueError: an unknown language.
+        MessageError: the file is malformed.
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: expected one of {LANGUAGES}")
+    file = f"messages.{lang}.json"
+    return validate(file, _read(file))
+
+
+def validate(file: str, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Check one catalogue's sections and templates; return it without `_` keys.
+
+    Raises:
+        MessageError: naming `file` and the offending key.
+    """
+    out: dict[str, dict[str, Any]] = {}
+    for section in SECTIONS:
+        body = data.get(section)
+        if not isinstance(body, dict):
+            raise MessageError(file, section, "missing section")
+        out[section] = {k: v for k, v in body.items() if not k.startswith("_")}
+    for section in ("event", "prompt", "reason", "table"):
+        for key, message in out[section].items():
+            _check_template(file, f"{section}.{key}", message)
+    for key in ("seat", "seat_bare", "list_sep", "list_last", "none"):
+        if not isinstance(out["format"].get(key), str):
+            raise MessageError(file, f"format.{key}", "expected a string")
+    for group, words in out["names"].items():
+        if not isinstance(words, dict) or not all(isinstance(w, str) for w in words.values()):
+            raise MessageError(file, f"names.{group}", "expected an object of strings")
+    return out
+
+
+def message(lang: str, section: str, key: str) -> Template | None:
+    """One message, or `None` when the catalogue has no such key."""
+    return messages(lang)[section].get(key)

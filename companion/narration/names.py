@@ -1,0 +1,87 @@
+"""Names of cards, generals, skills and identities in each narration language.
+
+The names themselves live in the engine's catalogue (`engine/sanguosha/data/*.json`,
+one `zh`/`en`/`es` entry per item); this module only picks the right one and writes
+a physical card as name plus suit symbol and rank (`Kill ♠7`, `杀♠7`).
+
+>>> SanguoshaNames("en").card("kill@S7"), SanguoshaNames("zh-Hans").card("kill@S7")
+('Kill ♠7', '杀♠7')
+>>> SanguoshaNames("es").general("guanyu"), SanguoshaNames("zh-Hans").skill("wusheng")
+('Guan Yu', '武圣')
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engine.core.errors import InvalidAction
+from engine.sanguosha.catalogue import catalogue, parse_card
+
+__all__ = ["LANGUAGES", "GameNames", "SanguoshaNames", "catalogue_key"]
+
+LANGUAGES = ("zh-Hans", "en", "es")
+"""The narration languages, in the order of the `--lang` choices."""
+
+_CATALOGUE_KEY = {"zh-Hans": "zh", "en": "en", "es": "es"}
+
+
+def catalogue_key(lang: str) -> str:
+    """The key of `lang` in the engine catalogue's name fields.
+
+    Raises:
+        ValueError: not a narration language.
+    """
+    try:
+        return _CATALOGUE_KEY[lang]
+    except KeyError:
+        raise ValueError(f"unknown language {lang!r}: expected one of {LANGUAGES}") from None
+
+
+class GameNames(Protocol):
+    """What narration needs to name a game's things; one implementation per game."""
+
+    def card(self, text: str) -> str: ...
+
+    def card_name(self, card_id: str) -> str: ...
+
+    def general(self, general_id: str) -> str: ...
+
+    def skill(self, skill_id: str) -> str: ...
+
+    def identity(self, identity_id: str) -> str: ...
+
+
+class SanguoshaNames:
+    """Three Kingdoms Kill names in one language, from the engine's catalogue."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self._key = catalogue_key(lang)
+        self._sep = "" if lang == "zh-Hans" else " "
+
+    def _pick(self, table: dict, ident: str) -> str:
+        spec = table.get(ident)
+        return getattr(spec, self._key) if spec is not None else ident
+
+    def card_name(self, card_id: str) -> str:
+        """A card's name without suit or rank (`kill` or `kill@S7` -> `Kill`); unknown
+        ids as they are."""
+        return self._pick(catalogue().cards, card_id.split("@", 1)[0])
+
+    def card(self, text: str) -> str:
+        """A physical card (`kill@S7`) as name, suit symbol and rank; a bare id as its
+        name; any other text unchanged (it may be what a player scanned)."""
+        try:
+            card = parse_card(text)
+        except (InvalidAction, TypeError):
+            return self.card_name(text) if isinstance(text, str) else str(text)
+        return f"{self.card_name(card.name)}{self._sep}{card.suit.symbol}{card.rank.text}"
+
+    def general(self, general_id: str) -> str:
+        return self._pick(catalogue().generals, general_id)
+
+    def skill(self, skill_id: str) -> str:
+        return self._pick(catalogue().skills, skill_id)
+
+    def identity(self, identity_id: str) -> str:
+        return self._pick(catalogue().identities, identity_id)
