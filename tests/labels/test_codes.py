@@ -1,0 +1,186 @@
+"""Card codes: format, check character, round trips, aliases and the sets' contents."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import firmware_protocol
+from companion import codes
+from companion.codes import (
+    ALPHABET,
+    CheckCharacterError,
+    InvalidCodeError,
+    UnknownCodeError,
+    UnknownTokenError,
+    all_codes,
+    decode_code,
+    encode_token,
+    is_valid,
+    resolve_token,
+)
+from engine.sanguosha.catalogue import catalogue, format_card
+
+# SPEC.md section 3: a CARD text is 1..13 UTF-8 bytes.
+MAX_TEXT = getattr(firmware_protocol, "MAX_TEXT", 13)
+SETS = ("sanguosha", "generals", "identities", "skills", "poker")
+
+
+def test_every_code_fits_the_card_payload() -> None:
+    """Every code of every set is ASCII and at most MAX_TEXT bytes in UTF-8."""
+    for ref in all_codes("all"):
+        data = ref.code.encode("utf-8")
+        assert 1 <= len(data) <= MAX_TEXT and data.isascii(), ref
+
+
+def test_codes_are_unique_across_sets() -> None:
+    """No two physical cards of any set share a code."""
+    refs = all_codes("all")
+    assert len({ref.code for ref in refs}) == len(refs) == 108 + 25 + 11 + 15 + 54
+
+
+def test_every_code_decodes_to_its_card() -> None:
+    """decode_code gives back exactly the card all_codes listed, for every card."""
+    for ref in all_codes("all"):
+        assert decode_code(ref.code) == ref
+
+
+def test_every_card_text_and_copy_resolves_to_itself() -> None:
+    """A card's text with its copy number (`kill@S8#2`) resolves to that very card."""
+    for ref in all_codes("all"):
+        assert resolve_token(f"{ref.text}#{ref.copy}") == ref
+        if ref.copy == 1:
+            assert encode_token(ref.text) == ref.code
+
+
+def test_check_character_catches_every_single_change() -> None:
+    """Changing any one character of a code to any other symbol makes it invalid."""
+    for ref in random.Random(9).sample(all_codes("all"), 40):
+        for i in range(len(ref.code)):
+            for ch in ALPHABET:
+                changed = ref.code[:i] + ch + ref.code[i + 1 :]
+                assert is_valid(changed) == (changed == ref.code), changed
+
+
+def test_check_character_catches_adjacent_swaps() -> None:
+    """Swapping two different neighbouring characters of any code makes it invalid."""
+    for ref in all_codes("all"):
+        code = ref.code
+        for i in range(len(code) - 1):
+            if code[i] != code[i + 1]:
+                swapped = code[:i] + code[i + 1] + code[i] + code[i + 2 :]
+                assert not is_valid(swapped), swapped
+                with pytest.raises(CheckCharacterError):
+                    decode_code(swapped)
+
+
+@pytest.mark.parametrize(
+    ("token", "text", "copy"),
+    [
+        ("kill@S7", "kill@S7", 1),
+        ("杀♠7", "kill@S7", 1),
+        ("sha@S7", "kill@S7", 1),
+        ("Kill ♠ 7", "kill@S7", 1),
+        ("kill@S8#2", "kill@S8", 2),
+        ("lightning@HQ", "lightning@HQ", 1),
+        ("乐不思蜀♥6", "indulgence@H6", 1),
+        ("le bu si shu@h6", "indulgence@H6", 1),
+        ("caocao", "caocao", 1),
+        ("曹操", "caocao", 1),
+        ("cao cao", "caocao", 1),
+        ("Lü Bu", "lvbu", 1),
+        ("lord", "lord", 1),
+        ("反贼#5", "rebel", 5),
+        ("skill:rende", "skill:rende", 1),
+        ("skill:仁德", "skill:rende", 1),
+        ("C8", "C8", 1),
+        ("♣8", "C8", 1),
+        ("h10", "H10", 1),
+        ("jester", "jester", 1),
+        ("joker#2", "jester", 2),
+    ],
+)
+def test_token_aliases(token: str, text: str, copy: int) -> None:
+    """Ids, Chinese, pinyin, English, suit symbols and #N all name the expected card."""
+    ref = resolve_token(token)
+    assert (ref.text, ref.copy) == (text, copy)
+
+
+def test_a_code_is_also_a_token() -> None:
+    """A code typed as a token names its own card."""
+    ref = all_codes("skills")[3]
+    assert resolve_token(ref.code) == ref
+
+
+@pytest.mark.parametrize(
+    ("token", "fragment"),
+    [
+        ("kill@HA", "not in the sanguosha set"),
+        ("nothing", "expected a game card"),
+        ("rebel#6", "5 copies"),
+        ("skill:jianxiong", "has no token"),
+        ("skill:nothing", "not a skill"),
+        ("", "empty"),
+    ],
+)
+def test_unknown_tokens_are_refused_clearly(token: str, fragment: str) -> None:
+    """An unknown token raises UnknownTokenError whose message says what is wrong."""
+    with pytest.raises(UnknownTokenError, match=fragment):
+        encode_token(token)
+
+
+@pytest.mark.parametrize(
+    ("code", "error"),
+    [
+        ("S0D", InvalidCodeError),
+        ("s0dx", InvalidCodeError),
+        ("S0DI", InvalidCodeError),
+        ("S0DY", CheckCharacterError),
+        ("SYY" + codes.check_character("SYY"), UnknownCodeError),
+        ("X01" + codes.check_character("X01"), UnknownCodeError),
+        ("A01" + codes.check_character("A01"), UnknownCodeError),
+    ],
+)
+def test_bad_codes_are_refused(code: str, error: type[Exception]) -> None:
+    """Malformed, misread and unassigned codes raise the matching ValueError subclass."""
+    with pytest.raises(error):
+        decode_code(code)
+    assert issubclass(error, ValueError)
+
+
+def test_sanguosha_set_is_the_catalogue_deck() -> None:
+    """The game-card set holds exactly the catalogue's 104 cards and 4 EX cards."""
+    cat = catalogue()
+    expected = Counter(format_card(c) for c in cat.deck + cat.ex_deck)
+    assert Counter(ref.text for ref in all_codes("sanguosha")) == expected
+
+
+def test_generals_set_is_the_catalogue_generals() -> None:
+    """The generals set holds each of the catalogue's generals once."""
+    assert [ref.id for ref in all_codes("generals")] == list(catalogue().generals)
+
+
+def test_skill_tokens_are_the_skills_a_player_starts() -> None:
+    """There is one token per skill tagged active, conversion or response, and no other."""
+    tags = codes.codebook().table.token_tags
+    expected = {s.id for s in catalogue().skills.values() if s.tags & tags}
+    refs = all_codes("skills")
+    assert tags == {"active", "conversion", "response"}
+    assert sorted(ref.id for ref in refs) == sorted(expected) and len(refs) == len(expected)
+
+
+def test_identity_cards_deal_every_role_table() -> None:
+    """The box has enough of each identity for every role table of 2 to 10 players."""
+    have = Counter(ref.id for ref in all_codes("identities"))
+    for group in catalogue().roles.values():
+        for table in group.values():
+            assert all(have[role] >= n for role, n in table.items()), table
+
+
+def test_poker_set_is_a_full_deck() -> None:
+    """The poker set has 52 distinct suit+rank cards and two jesters."""
+    texts = Counter(ref.text for ref in all_codes("poker"))
+    assert texts.pop("jester") == 2
+    assert len(texts) == 52 and set(texts.values()) == {1}
