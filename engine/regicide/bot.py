@@ -1,0 +1,46 @@
+"""A seeded random player for digital games: self-play, fuzzing and `bench/regicide.py`.
+
+Policy (fixed, so benchmark figures compare): a uniform choice among the listed legal
+actions of the pending prompt. When paying damage that means random single cards until
+the damage is covered, the "random" policy of regicide.md §2.3.
+"""
+
+from __future__ import annotations
+
+from engine.core.rng import GameRng
+from engine.regicide.events import Event
+from engine.regicide.game import Game
+
+
+class RandomBot:
+    """Plays every seat of a digital game with uniformly random legal actions."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int) -> None:
+        self.rng = GameRng(seed)
+
+    def step(self, game: Game) -> list[Event]:
+        """Submit one random legal action for the pending seat.
+
+        Raises ValueError when the game is over or nothing can be listed (table mode).
+        """
+        p = game.pending()
+        if p is None:
+            raise ValueError("the game is over")
+        actions = game._legal_list()
+        if not actions:
+            raise ValueError(
+                f"no listed action for prompt {p.kind.value!r} (table mode lists no hands)"
+            )
+        return game.submit(p.seat, self.rng.choice(actions))
+
+    def play(self, game: Game, max_actions: int = 10_000) -> int:
+        """Play to the end; return the number of actions submitted."""
+        count = 0
+        while game.prompt is not None:
+            if count >= max_actions:
+                raise RuntimeError(f"game not over after {max_actions} actions")
+            self.step(game)
+            count += 1
+        return count

@@ -1,0 +1,662 @@
+"""The Regicide rules engine: `Game.new`, `pending`, `submit`, `view`, `legal_actions`.
+
+Theory of operation. A game is a `GameState` (plain lists and ints) plus one pending
+`Prompt`, the single truth about what happens next. `submit(seat, action)` looks up
+the handler for the action's type; every handler first checks everything (raising
+`IllegalAction`/`InvalidAction` with a `Reason` and the data to explain it) and only
+then changes the state, so a refused action changes nothing. The same handlers run
+with `commit=False` to answer `action in game.legal_actions()`.
+
+The turn (regicide.md §1.3): Step 1 play or yield -> Step 2 suit powers -> Step 3
+damage -> Step 4 pay damage -> next seat clockwise. The transitions are the
+`_start_turn`, `_begin_play`, `_step4`, `_pay_or_lose`, `_defeat` and `_end_turn`
+methods; each one either sets the next prompt or ends the game:
+
+    start_turn --(solo, flips left)--> jester_flip(1) --> begin_play
+    begin_play --> play | lost(cannot_play)
+    play: Play --> powers, damage --> defeat --> reveal --> start_turn (same seat)
+                                  --> step4
+          Play(Jester) --> choose_next --> start_turn (chosen seat)
+          Yield --> step4
+    step4 --(solo, flips left)--> jester_flip(4) --> pay_or_lose
+    pay_or_lose --> pay_damage (Discard... until paid) --> end_turn | lost(cannot_pay)
+
+Table mode differs only at the zones (counts instead of cards, see `state.py`), the
+castle (a `reveal_enemy` prompt instead of a shuffled deck) and the checks of scanned
+cards (`table.py`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import ActionError, IllegalAction, InvalidAction
+from engine.regicide.actions import (
+    Action,
+    CannotPay,
+    ChooseNext,
+    CorrectHandCount,
+    DeclineFlip,
+    Discard,
+    FlipJester,
+    Play,
+    RevealEnemy,
+    Yield,
+)
+from engine.regicide.cards import JESTER_ID, RANK_INT, SUIT_INDEX, Card, parse_card
+from engine.regicide.events import (
+    CardsDiscarded,
+    CardsPlayed,
+    DamageDealt,
+    DamagePaid,
+    DamageToPay,
+    EnemyDefeated,
+    EnemyRevealed,
+    Event,
+    GameLost,
+    GameStarted,
+    GameWon,
+    HandCountCorrected,
+    JesterFlipped,
+    JesterPlayed,
+    NextPlayerChosen,
+    PowerBlocked,
+    ShieldRaised,
+    TurnStarted,
+    Yielded,
+)
+from engine.regicide.legal import LegalActions, enumerate_legal
+from engine.regicide.plays import JESTER, check_play
+from engine.regicide.powers import draw, heal
+from engine.regicide.prompts import Prompt, PromptKind
+from engine.regicide.reasons import Reason
+from engine.regicide.rules import RULES
+from engine.regicide.settings import Settings
+from engine.regicide.state import GameState
+from engine.regicide.table import check_scans, expected_tier, take_from_hand
+from engine.regicide.view import public_view
+
+_LETTER = ("S", "H", "C", "D")
+_SPADE, _HEART, _CLUB, _DIAMOND = 0, 1, 2, 3
+_STATS = {11: RULES.enemies["J"], 12: RULES.enemies["Q"], 13: RULES.enemies["K"]}
+_PLAY, _PAY, _CHOOSE = PromptKind.PLAY, PromptKind.PAY_DAMAGE, PromptKind.CHOOSE_NEXT
+_FLIP, _REVEAL = PromptKind.JESTER_FLIP, PromptKind.REVEAL_ENEMY
+_ACCEPTS: dict[PromptKind, tuple[type, ...]] = {
+    _PLAY: (Play, Yield),
+    _PAY: (Discard, CannotPay),
+    _CHOOSE: (ChooseNext,),
+    _FLIP: (FlipJester, DeclineFlip),
+    _REVEAL: (RevealEnemy,),
+}
+
+
+def _as_cards(raw: Any) -> tuple[Card, ...]:
+    """The action's cards as `Card`s; card text is parsed (InvalidAction if unknown)."""
+    if type(raw) is not tuple:
+        if not isinstance(raw, list | tuple):
+            raise InvalidAction(Reason.UNKNOWN_CARD, card=repr(raw))
+        raw = tuple(raw)
+    for c in raw:
+        if type(c) is not Card:
+            break
+    else:
+        return raw
+    out = []
+    for c in raw:
+        if type(c) is Card:
+            out.append(c)
+            continue
+        try:
+            out.append(parse_card(c))
+        except ValueError:
+            raise InvalidAction(
+                Reason.UNKNOWN_CARD, card=c if isinstance(c, str) else repr(c)
+            ) from None
+    return tuple(out)
+
+
+def _check_distinct(cards: tuple[Card, ...]) -> None:
+    """Only the Jester may appear twice (a deck has two); anything else is a slip."""
+    if len(cards) > 1 and len(set(cards)) < len(cards):
+        for c in cards:
+            if c != JESTER_ID and cards.count(c) > 1:
+                raise IllegalAction(Reason.DUPLICATE_CARD, card=c)
+
+
+class Game(GameState):
+    """One game of Regicide for 1 to 4 players, in digital or table mode."""
+
+    __slots__ = ()
+
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        mode: str = "digital",
+        seed: int = 0,
+        settings: Settings | None = None,
+        first_seat: int = 1,
+    ) -> Game:
+        """Set up a game (§1.2) and run it to the first decision.
+
+        Raises ValueError for a player count, mode, seed or first seat out of range.
+        """
+        settings = Settings() if settings is None else settings
+        if not isinstance(settings, Settings):
+            raise ValueError(f"settings must be a Settings, got {type(settings).__name__}")
+        if type(players) is not int or not settings.min_players <= players <= 4:
+            raise ValueError(f"players must be {settings.min_players}..4, got {players!r}")
+        if mode not in ("digital", "table"):
+            raise ValueError(f"mode must be 'digital' or 'table', got {mode!r}")
+        if type(seed) is not int:
+            raise ValueError(f"seed must be an int, got {seed!r}")
+        if type(first_seat) is not int or not 1 <= first_seat <= players:
+            raise ValueError(f"first_seat must be 1..{players}, got {first_seat!r}")
+        g = cls(players, mode == "table", seed, settings)
+        g.deal()
+        g.seat = first_seat
+        ev: list[Event] = [
+            GameStarted(
+                players,
+                mode,
+                first_seat,
+                g.max_hand,
+                g.jesters_in_tavern,
+                g.tavern_count(),
+                g.flips_left,
+                settings.changed(),
+                g.table,
+            )
+        ]
+        if g.table:
+            g.prompt = Prompt(first_seat, _REVEAL, 1, expected_rank=expected_tier(g))
+        else:
+            g.status = "playing"
+            g._reveal(g.castle.pop(), ev)
+            g._start_turn(first_seat, ev)
+        g.log.extend(ev)
+        return g
+
+    # -- the public surface ---------------------------------------------------------
+
+    def pending(self) -> Prompt | None:
+        """The one decision the game waits for, or None when it is over."""
+        return self.prompt
+
+    def submit(self, seat: int, action: Action) -> list[Event]:
+        """Apply `seat`'s action and return what happened.
+
+        Raises `IllegalAction` (not allowed now) or `InvalidAction` (not an action, an
+        unknown card or seat), each with a `Reason`; the game is then unchanged.
+        """
+        events: list[Event] = []
+        self._dispatch(seat, action, events, True)
+        self.log.extend(events)
+        return events
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether `submit(seat, action)` would be accepted now (changes nothing)."""
+        try:
+            self._dispatch(seat, action, [], False)
+        except ActionError:
+            return False
+        return True
+
+    def legal_actions(self) -> LegalActions:
+        """The pending seat's accepted actions: supports `in`, iteration and `len`."""
+        return LegalActions(self)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """JSON-ready state. `None` is the public view; a seat also sees its own hand."""
+        return public_view(self, seat)
+
+    def events(self) -> tuple[Event, ...]:
+        """Every event since setup, in order."""
+        return tuple(self.log)
+
+    def zones(self) -> dict[str, Any]:
+        """Where every card is, hidden zones included: for tests and tools, never players."""
+        return {
+            "castle": list(self.castle),
+            "enemy": [] if self.enemy is None else [self.enemy],
+            "in_play": list(self.in_play),
+            "tavern": list(self.tavern),
+            "discard": list(self.discard),
+            "hands": {s: list(self.hands[s]) for s in range(1, self.n + 1)},
+            "aside": list(self.aside),
+            "counts": {
+                "tavern": self.tavern_count(),
+                "discard": self.discard_count(),
+                "hands": {s: self.hand_count(s) for s in range(1, self.n + 1)},
+            },
+        }
+
+    def _legal_list(self) -> list[Action]:
+        return enumerate_legal(self)
+
+    # -- dispatch ---------------------------------------------------------------------
+
+    def _dispatch(self, seat: int, action: Action, ev: list[Event], commit: bool) -> None:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise InvalidAction(Reason.UNKNOWN_ACTION, action=type(action).__name__)
+        if type(seat) is not int or not 1 <= seat <= self.n:
+            raise InvalidAction(Reason.NO_SUCH_SEAT, seat=seat, players=self.n)
+        p = self.prompt
+        if p is None:
+            raise IllegalAction(Reason.GAME_OVER)
+        if type(action) is not CorrectHandCount:
+            if seat != p.seat:
+                raise IllegalAction(
+                    Reason.NOT_YOUR_DECISION, seat=seat, expected=p.seat, prompt=p.kind.value
+                )
+            if type(action) not in _ACCEPTS[p.kind]:
+                self._unexpected(p, action)
+        handler(self, p, action, ev, commit)
+
+    def _unexpected(self, p: Prompt, action: Action) -> None:
+        if type(action) is FlipJester and self.solo:
+            if self.flips_left == 0:
+                raise IllegalAction(Reason.NO_FLIPS_LEFT, used=self.flips_used)
+            if self.log and type(self.log[-1]) is JesterFlipped:
+                raise IllegalAction(Reason.ONE_FLIP_PER_MOMENT, flips_left=self.flips_left)
+        raise IllegalAction(Reason.UNEXPECTED_ACTION, action=action.kind, expected=p.kind.value)
+
+    def _check_hand(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Digital mode: the cards are in the seat's hand (the Jester may be there twice)."""
+        hand = self.hands[seat]
+        if len(cards) == 1:
+            if cards[0] not in hand:
+                raise IllegalAction(Reason.CARD_NOT_IN_HAND, seat=seat, card=cards[0])
+            return
+        rest = list(hand)
+        for c in cards:
+            try:
+                rest.remove(c)
+            except ValueError:
+                raise IllegalAction(Reason.CARD_NOT_IN_HAND, seat=seat, card=c) from None
+
+    # -- step 1: play ---------------------------------------------------------------------
+
+    def _on_play(self, p: Prompt, a: Play, ev: list[Event], commit: bool) -> None:
+        cards = _as_cards(a.cards)
+        _check_distinct(cards)
+        st = self.settings
+        shape = check_play(
+            cards, RULES.max_combo_total, st.allow_ace_groups, st.allow_double_jester
+        )
+        s = p.seat
+        if self.table:
+            check_scans(self, cards)
+        else:
+            self._check_hand(s, cards)
+        if not commit:
+            return
+        take_from_hand(self, s, cards, ev)
+        self.yielded[s] = False
+        self.yields_in_row = 0
+        if shape == JESTER:
+            self._jester(s, cards, ev)
+        else:
+            self._attack(s, cards, shape, ev)
+
+    def _attack(self, s: int, cards: tuple[Card, ...], shape: str, ev: list[Event]) -> None:
+        """Steps 2 and 3 of a play that is not a Jester (§1.5, §1.6)."""
+        value = self.value
+        x = 0
+        mask = 0
+        for c in cards:
+            x += value[c]
+            mask |= 1 << SUIT_INDEX[c]
+        ev.append(CardsPlayed(s, cards, x, shape))
+        self.in_play.extend(cards)
+        enemy = self.enemy
+        assert enemy is not None
+        if not self.cancelled:
+            immune = SUIT_INDEX[enemy]
+            if mask >> immune & 1:
+                mask &= ~(1 << immune)
+                ev.append(PowerBlocked(s, _LETTER[immune], enemy))
+                if immune == _SPADE:
+                    if self.settings.retroactive_spades == "play_total":
+                        self.blocked_spades += x
+                    else:
+                        self.blocked_spades += sum(
+                            value[c] for c in cards if SUIT_INDEX[c] == _SPADE
+                        )
+                elif immune == _HEART:
+                    self.blocked_hearts += x
+                elif immune == _DIAMOND:
+                    self.blocked_diamonds += x
+        if mask & 2:  # Hearts resolves before Diamonds (RB COMBOS, ANIMAL COMPANIONS)
+            ev.append(heal(self, s, x))
+        if mask & 8:
+            ev.append(draw(self, s, x))
+        if mask & 1:
+            self.shield += x
+            ev.append(ShieldRaised(s, x, self.shield, max(0, self.attack - self.shield), False))
+        damage = x
+        if mask & 4:
+            if self.settings.clubs_double == "play":
+                damage = 2 * x
+            else:
+                damage = x + sum(value[c] for c in cards if SUIT_INDEX[c] == _CLUB)
+        total = self.damage = self.damage + damage
+        health = self.health
+        ev.append(DamageDealt(s, enemy, x, bool(mask & 4), damage, total, max(0, health - total)))
+        if total > health or (total == health and self.settings.defeat_when_damage == "at_least"):
+            self._defeat(s, ev)
+            return
+        if self.settings.played_cards_discarded == "immediately":
+            self._discard_in_play()
+        self._step4(s, ev)
+
+    def _jester(self, s: int, cards: tuple[Card, ...], ev: list[Event]) -> None:
+        """A Jester: cancel immunity, credit blocked Spades, skip Steps 3-4 (§1.8)."""
+        enemy = self.enemy
+        assert enemy is not None
+        self.in_play.extend(cards)
+        suit = SUIT_INDEX[enemy]
+        ev.append(JesterPlayed(s, enemy, None if self.cancelled else _LETTER[suit]))
+        if not self.cancelled:
+            self.cancelled = True
+            if suit == _SPADE and self.blocked_spades:
+                self.shield += self.blocked_spades
+                shield = self.shield
+                ev.append(
+                    ShieldRaised(s, self.blocked_spades, shield, max(0, self.attack - shield), True)
+                )
+            if self.settings.retroactive_red_powers:
+                if suit == _HEART and self.blocked_hearts:
+                    ev.append(heal(self, s, self.blocked_hearts, True))
+                elif suit == _DIAMOND and self.blocked_diamonds:
+                    ev.append(draw(self, s, self.blocked_diamonds, True))
+            self.blocked_spades = self.blocked_hearts = self.blocked_diamonds = 0
+        if self.settings.played_cards_discarded == "immediately":
+            self._discard_in_play()
+        choices = tuple(
+            t for t in range(1, self.n + 1) if t != s or self.settings.jester_may_choose_self
+        )
+        self.prompt = Prompt(s, _CHOOSE, 1, choices=choices)
+
+    def _discard_in_play(self) -> None:
+        if self.table:
+            self.discard_n += len(self.in_play)
+        else:
+            self.discard.extend(self.in_play)
+        self.in_play.clear()
+
+    def _defeat(self, s: int, ev: list[Event]) -> None:
+        """The enemy falls (§1.6): exact kill to the tavern top, the played cards discarded."""
+        enemy = self.enemy
+        assert enemy is not None
+        exact = self.damage == self.health
+        if self.table:
+            if exact:
+                self.tavern_n += 1
+            else:
+                self.discard_n += 1
+        elif exact:
+            self.tavern.append(enemy)
+        else:
+            self.discard.append(enemy)
+        played = len(self.in_play)
+        self._discard_in_play()
+        self.enemy = None
+        self.damage = self.shield = 0
+        ev.append(
+            EnemyDefeated(
+                s,
+                enemy,
+                exact,
+                "tavern_top" if exact else "discard",
+                played,
+                len(self.castle),
+                self.table,
+            )
+        )
+        if not self.castle:
+            self._win(s, ev)
+        elif self.table:
+            self.prompt = Prompt(s, _REVEAL, 1, expected_rank=expected_tier(self))
+        else:
+            self._reveal(self.castle.pop(), ev)
+            self._start_turn(s, ev)
+
+    def _reveal(self, card: Card, ev: list[Event]) -> None:
+        stats = _STATS[RANK_INT[card]]
+        self.enemy = card
+        self.attack, self.health = stats.attack, stats.health
+        self.damage = self.shield = 0
+        self.cancelled = False
+        self.blocked_spades = self.blocked_hearts = self.blocked_diamonds = 0
+        ev.append(
+            EnemyRevealed(
+                card, stats.attack, stats.health, _LETTER[SUIT_INDEX[card]], len(self.castle)
+            )
+        )
+
+    # -- turn flow --------------------------------------------------------------------------
+
+    def _start_turn(self, s: int, ev: list[Event]) -> None:
+        self.seat = s
+        ev.append(TurnStarted(s))
+        if self.flips_left:
+            self.prompt = Prompt(s, _FLIP, 1, flips_left=self.flips_left)
+        else:
+            self._begin_play(s, ev)
+
+    def _can_yield(self, s: int) -> bool:
+        """§1.9: not when every other seat yielded on its last turn; solo per §1.14-1."""
+        if self.solo:
+            return self.settings.solo_yield
+        if self.settings.yield_rule == "consecutive":
+            return self.yields_in_row < self.n - 1
+        y = self.yielded
+        return not all(y[t] for t in range(1, self.n + 1) if t != s)
+
+    def _begin_play(self, s: int, ev: list[Event]) -> None:
+        can_yield = self._can_yield(s)
+        if not can_yield and self.hand_count(s) == 0:
+            self._lose(s, "cannot_play", 0, 0, ev)
+            return
+        self.prompt = Prompt(s, _PLAY, 1, can_yield=can_yield)
+
+    def _on_yield(self, p: Prompt, a: Yield, ev: list[Event], commit: bool) -> None:
+        s = p.seat
+        loses = not p.can_yield
+        if loses and not self.settings.illegal_yield_loses:
+            if self.solo:
+                raise IllegalAction(Reason.SOLO_YIELD_FORBIDDEN)
+            others = [t for t in range(1, self.n + 1) if t != s]
+            raise IllegalAction(Reason.YIELD_AFTER_EVERYONE_YIELDED, seat=s, others=others)
+        if not commit:
+            return
+        if loses:
+            self._lose(s, "illegal_yield", 0, self.hand_value(s), ev)
+            return
+        self.yielded[s] = True
+        self.yields_in_row += 1
+        ev.append(Yielded(s))
+        self._step4(s, ev)
+
+    def _step4(self, s: int, ev: list[Event]) -> None:
+        amount = self.attack - self.shield
+        if amount < 0:
+            amount = 0
+        ev.append(DamageToPay(s, amount, self.attack, self.shield))
+        if self.flips_left:
+            self.prompt = Prompt(s, _FLIP, 4, amount=amount, flips_left=self.flips_left)
+        else:
+            self._pay_or_lose(s, amount, ev)
+
+    def _pay_or_lose(self, s: int, amount: int, ev: list[Event]) -> None:
+        if amount == 0:
+            self._end_turn(s, ev)
+            return
+        hand_value = self.hand_value(s)
+        if hand_value is None:  # table mode: only an empty hand is known to be short
+            if self.counts[s] == 0:
+                self._lose(s, "cannot_pay", amount, 0, ev)
+                return
+        elif hand_value < amount:
+            self._lose(s, "cannot_pay", amount, hand_value, ev)
+            return
+        self.prompt = Prompt(s, _PAY, 4, amount=amount)
+
+    def _end_turn(self, s: int, ev: list[Event]) -> None:
+        self._start_turn(s % self.n + 1, ev)
+
+    # -- step 4: pay damage -------------------------------------------------------------------
+
+    def _on_discard(self, p: Prompt, a: Discard, ev: list[Event], commit: bool) -> None:
+        cards = _as_cards(a.cards)
+        if not cards:
+            raise IllegalAction(Reason.NO_CARDS)
+        _check_distinct(cards)
+        s = p.seat
+        if self.table:
+            check_scans(self, cards)
+        else:
+            self._check_hand(s, cards)
+        value = self.value
+        total = 0
+        for c in cards:
+            total += value[c]
+        if not self.settings.allow_overpay and len(cards) > 1:
+            least = min(cards, key=value.__getitem__)
+            if total - value[least] >= p.amount - p.paid:
+                raise IllegalAction(Reason.CARD_NOT_NEEDED, card=least, remaining=p.amount - p.paid)
+        if not commit:
+            return
+        take_from_hand(self, s, cards, ev)
+        if self.table:
+            self.discard_n += len(cards)
+        else:
+            self.discard.extend(cards)
+        paid = p.paid + total
+        amount = p.amount
+        ev.append(CardsDiscarded(s, cards, total, paid, amount))
+        if paid >= amount:
+            ev.append(DamagePaid(s, amount, paid, paid - amount))
+            self._end_turn(s, ev)
+        elif self.table and self.counts[s] == 0:
+            self._lose(s, "cannot_pay", amount, paid, ev)
+        else:
+            self.prompt = Prompt(s, _PAY, 4, amount=amount, paid=paid)
+
+    def _on_cannot_pay(self, p: Prompt, a: CannotPay, ev: list[Event], commit: bool) -> None:
+        if not self.table:
+            raise IllegalAction(Reason.ONLY_IN_TABLE_MODE, action=a.kind)
+        if commit:
+            self._lose(p.seat, "cannot_pay", p.amount, None, ev)
+
+    # -- the Jester's choice and the solo flips --------------------------------------------------
+
+    def _on_choose(self, p: Prompt, a: ChooseNext, ev: list[Event], commit: bool) -> None:
+        t = a.seat
+        if type(t) is not int or not 1 <= t <= self.n:
+            raise InvalidAction(Reason.NO_SUCH_SEAT, seat=t, players=self.n)
+        if t == p.seat and not self.settings.jester_may_choose_self:
+            raise IllegalAction(Reason.MAY_NOT_CHOOSE_SELF, seat=t)
+        if commit:
+            ev.append(NextPlayerChosen(p.seat, t))
+            self._start_turn(t, ev)
+
+    def _on_flip(self, p: Prompt, a: FlipJester, ev: list[Event], commit: bool) -> None:
+        s = p.seat
+        if not self.settings.allow_flip_empty_hand and self.hand_count(s) == 0:
+            raise IllegalAction(Reason.FLIP_WITH_EMPTY_HAND, seat=s)
+        if not commit:
+            return
+        cap = self.max_hand
+        if self.table:
+            discarded = self.counts[s]
+            self.discard_n += discarded
+            drawn = min(cap, self.tavern_n)
+            self.counts[s] = drawn
+            self.tavern_n -= drawn
+        else:
+            hand = self.hands[s]
+            discarded = len(hand)
+            self.discard.extend(hand)
+            tavern = self.tavern
+            drawn = min(cap, len(tavern))
+            self.hands[s] = tavern[len(tavern) - drawn :]
+            del tavern[len(tavern) - drawn :]
+        self.flips_left -= 1
+        self.flips_used += 1
+        ev.append(JesterFlipped(s, p.step, discarded, drawn, self.flips_left, self.table))
+        if self.flips_left and self.settings.allow_double_flip:
+            self.prompt = Prompt(s, _FLIP, p.step, amount=p.amount, flips_left=self.flips_left)
+        else:
+            self._after_flip(p, ev)
+
+    def _on_decline(self, p: Prompt, a: DeclineFlip, ev: list[Event], commit: bool) -> None:
+        if commit:
+            self._after_flip(p, ev)
+
+    def _after_flip(self, p: Prompt, ev: list[Event]) -> None:
+        if p.step == 1:
+            self._begin_play(p.seat, ev)
+        else:
+            self._pay_or_lose(p.seat, p.amount, ev)
+
+    # -- table mode: the castle and the host's corrections ---------------------------------------
+
+    def _on_reveal(self, p: Prompt, a: RevealEnemy, ev: list[Event], commit: bool) -> None:
+        card = _as_cards((a.card,))[0]
+        if card == JESTER_ID or RANK_INT[card] < 11:
+            raise IllegalAction(Reason.NOT_A_ROYAL, card=card)
+        if card not in self.castle:
+            raise IllegalAction(Reason.ENEMY_ALREADY_REVEALED, card=card)
+        if card.rank is None or card.rank.text != p.expected_rank:
+            raise IllegalAction(Reason.WRONG_ENEMY_TIER, card=card, expected=p.expected_rank)
+        if not commit:
+            return
+        self.castle.remove(card)
+        self.status = "playing"
+        self._reveal(card, ev)
+        self._start_turn(p.seat, ev)
+
+    def _on_correct(self, p: Prompt, a: CorrectHandCount, ev: list[Event], commit: bool) -> None:
+        if not self.table:
+            raise IllegalAction(Reason.ONLY_IN_TABLE_MODE, action=a.kind)
+        t, count = a.seat, a.count
+        if type(t) is not int or not 1 <= t <= self.n:
+            raise InvalidAction(Reason.NO_SUCH_SEAT, seat=t, players=self.n)
+        if type(count) is not int or not 0 <= count <= self.max_hand:
+            raise IllegalAction(Reason.BAD_HAND_COUNT, count=count, max_hand=self.max_hand)
+        if commit:
+            ev.append(HandCountCorrected(t, self.counts[t], count, "host"))
+            self.counts[t] = count
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def _win(self, s: int, ev: list[Event]) -> None:
+        tier = RULES.solo_tiers[self.flips_used] if self.solo else None
+        self.status = "over"
+        self.prompt = None
+        self.result = {"outcome": "won", "tier": tier, "jesters_used": self.flips_used}
+        ev.append(GameWon(s, tier, self.flips_used))
+
+    def _lose(
+        self, s: int, reason: str, amount: int, hand_value: int | None, ev: list[Event]
+    ) -> None:
+        self.status = "over"
+        self.prompt = None
+        self.result = {"outcome": "lost", "reason": reason, "seat": s}
+        ev.append(GameLost(s, reason, amount, hand_value))
+
+
+_HANDLERS: dict[type, Any] = {
+    Play: Game._on_play,
+    Yield: Game._on_yield,
+    Discard: Game._on_discard,
+    CannotPay: Game._on_cannot_pay,
+    ChooseNext: Game._on_choose,
+    FlipJester: Game._on_flip,
+    DeclineFlip: Game._on_decline,
+    RevealEnemy: Game._on_reveal,
+    CorrectHandCount: Game._on_correct,
+}

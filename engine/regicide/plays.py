@@ -1,0 +1,130 @@
+"""Which groups of cards form a legal play (regicide.md §1.4, §1.8), and listing them.
+
+A legal play is one card (a Jester included), an Ace with exactly one other card that
+is not a Jester (an "animal companion"), or a combo of 2 to 4 number cards of one rank
+totalling at most 10. `check_play` says which shape a group has or raises
+`IllegalAction` with the rule it breaks; `legal_plays` lists every legal play a hand
+holds, for bots. Both are pure. Action objects are cached per card group so a bot's
+enumeration allocates almost nothing.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.core.errors import IllegalAction
+from engine.regicide.actions import Discard, Play
+from engine.regicide.cards import CARDS, JESTER_ID, RANK_INT, Card
+from engine.regicide.reasons import Reason
+
+SINGLE = "single"
+COMPANION = "companion"
+COMBO = "combo"
+JESTER = "jester"
+
+#: One cached action per card, for single plays and one-card discards.
+SINGLE_PLAYS: tuple[Play, ...] = tuple(Play((c,)) for c in CARDS)
+SINGLE_DISCARDS: tuple[Discard, ...] = tuple(Discard((c,)) for c in CARDS)
+_GROUP_PLAYS: dict[tuple[Card, ...], Play] = {}
+
+
+def _group_play(cards: tuple[Card, ...]) -> Play:
+    play = _GROUP_PLAYS.get(cards)
+    if play is None:
+        play = _GROUP_PLAYS[cards] = Play(cards)
+    return play
+
+
+def check_play(
+    cards: tuple[Card, ...],
+    max_combo: int = 10,
+    allow_ace_groups: bool = False,
+    allow_double_jester: bool = False,
+) -> str:
+    """The shape of a group of distinct-or-Jester cards: single, companion, combo or jester.
+
+    Raises `IllegalAction` naming the broken rule (§1.4).
+
+    >>> from engine.regicide.cards import parse_card as p
+    >>> check_play((p("HA"), p("S8"))), check_play((p("C2"), p("D2"), p("S2")))
+    ('companion', 'combo')
+    >>> check_play((p("C5"), p("D5"), p("S5")))
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.IllegalAction: combo_over_ten (total=15, limit=10)
+    """
+    n = len(cards)
+    if n == 1:
+        return JESTER if cards[0] == JESTER_ID else SINGLE
+    if n == 0:
+        raise IllegalAction(Reason.NO_CARDS)
+    jesters = cards.count(JESTER_ID)  # type: ignore[arg-type]
+    if jesters:
+        if allow_double_jester and jesters == n == 2:
+            return JESTER
+        raise IllegalAction(Reason.JESTER_NOT_ALONE, cards=n)
+    ranks = [RANK_INT[c] for c in cards]
+    aces = ranks.count(1)
+    if aces:
+        others = n - aces
+        if n == 2 or (allow_ace_groups and others <= 1):
+            return COMPANION
+        raise IllegalAction(Reason.ACE_PAIR_TOO_MANY_CARDS, aces=aces, others=others)
+    rank = ranks[0]
+    if any(r != rank for r in ranks):
+        raise IllegalAction(Reason.COMBO_MIXED_RANKS, ranks=sorted(set(ranks)))
+    if rank > 10:
+        raise IllegalAction(Reason.COMBO_NOT_NUMBER_CARDS, rank=rank)
+    total = rank * n
+    if total > max_combo:
+        raise IllegalAction(Reason.COMBO_OVER_TEN, total=total, limit=max_combo)
+    return COMBO
+
+
+def legal_plays(
+    hand: list[Card],
+    max_combo: int = 10,
+    allow_ace_groups: bool = False,
+    allow_double_jester: bool = False,
+) -> list[Play]:
+    """Every legal play of this hand, each once (card order inside a play is canonical).
+
+    >>> from engine.regicide.cards import parse_card as p
+    >>> sorted(str(list(map(str, a.cards))) for a in legal_plays([p("HA"), p("S2"), p("C2")]))
+    ["['C2']", "['HA', 'C2']", "['HA', 'S2']", "['HA']", "['S2', 'C2']", "['S2']"]
+    """
+    out = [SINGLE_PLAYS[c] for c in set(hand)]
+    aces = []
+    by_rank: dict[int, list[Card]] = {}
+    for c in hand:
+        r = RANK_INT[c]
+        if r == 1:
+            aces.append(c)
+        elif 1 < r and r * 2 <= max_combo:
+            by_rank.setdefault(r, []).append(c)
+    if aces:
+        others = sorted({c for c in hand if c != JESTER_ID and RANK_INT[c] != 1})
+        aces.sort()
+        for i, a in enumerate(aces):
+            for o in others:
+                out.append(_group_play((a, o)))
+            for b in aces[i + 1 :]:
+                out.append(_group_play((a, b)))
+        if allow_ace_groups:
+            for k in range(2, len(aces) + 1):
+                for group in combinations(aces, k):
+                    if k > 2:
+                        out.append(_group_play(group))
+                    for o in others:
+                        out.append(_group_play((*group, o)))
+    for r, group in by_rank.items():
+        if len(group) > 1:
+            group.sort()
+            for k in range(2, len(group) + 1):
+                if r * k > max_combo:
+                    break
+                for combo in combinations(group, k):
+                    out.append(_group_play(combo))
+    if allow_double_jester and hand.count(Card.JESTER) >= 2:
+        out.append(_group_play((Card.JESTER, Card.JESTER)))
+    return out
