@@ -1,0 +1,81 @@
+"""What a scan names: a printed code, NDEF text, an alias, or an enrolled tag UID.
+
+A reader reports the text of a printed label or of an NFC NDEF record, or only a
+tag's raw UID. Text goes through the card-codes module (`companion.codes`), which
+accepts the 4-character codes printed on labels and every alias a person may type
+in a table script (catalogue id, Chinese, pinyin, English; `kill@S7`, `杀♠7`). A UID
+goes through the enrolment registry, which maps each enrolled tag to its card.
+
+The result is a `Scanned` value: what kind of thing it is (`card`, `general`,
+`identity`, `skill`, `poker`) and its table-script text (`kill@S7`, `caocao`,
+`lord`, `rende`, `C8`). Anything else raises `UnknownScan` with the reason, which
+the table narrates and signals with a red LED; nothing else happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.codes import CodeError, resolve_token
+
+__all__ = ["Scanned", "UidLookup", "UnknownScan", "resolve_scan"]
+
+UidLookup = Callable[[str], Any]
+"""Maps a tag UID (hex, upper case) to a `CardRef`, or `None` if not enrolled."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scanned:
+    """A resolved scan. `text` is the table-script token (`kill@S7`, `caocao`, `lord`,
+    `rende` for a skill token); `kind` is `card`, `general`, `identity`, `skill` or
+    `poker`; `code` is the printed code when there is one."""
+
+    kind: str
+    text: str
+    code: str = ""
+
+
+class UnknownScan(ValueError):
+    """The scan names no card: `reason` is `unknown_code` or `unknown_uid`, `value`
+    what was read."""
+
+    def __init__(self, reason: str, value: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {value!r}" + (f" ({detail})" if detail else ""))
+        self.reason = reason
+        self.value = value
+        self.detail = detail
+
+
+def _from_ref(ref: Any) -> Scanned:
+    text = ref.text
+    if ref.kind == "skill" and text.startswith("skill:"):
+        text = text[len("skill:") :]
+    return Scanned(kind=ref.kind, text=text, code=ref.code)
+
+
+def resolve_scan(data: dict[str, Any], lookup_uid: UidLookup | None = None) -> Scanned:
+    """Resolve a scan input's data (`{"code": text}` or `{"uid": hex}`).
+
+    >>> resolve_scan({"code": "kill@S7"})
+    Scanned(kind='card', text='kill@S7', code='S0DX')
+    >>> resolve_scan({"code": "曹操"}).text, resolve_scan({"code": "skill:rende"}).text
+    ('caocao', 'rende')
+
+    Raises:
+        UnknownScan: the text names no card, or the UID is not enrolled.
+    """
+    if "uid" in data:
+        uid = str(data["uid"]).upper()
+        ref = lookup_uid(uid) if lookup_uid is not None else None
+        if ref is None:
+            raise UnknownScan("unknown_uid", uid)
+        return _from_ref(ref)
+    text = str(data.get("code", "")).strip()
+    if not text:
+        raise UnknownScan("unknown_code", text, "empty")
+    try:
+        return _from_ref(resolve_token(text))
+    except CodeError as exc:
+        raise UnknownScan("unknown_code", text, str(exc)) from None
