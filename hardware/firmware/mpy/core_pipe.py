@@ -7,6 +7,8 @@ hex so that the host side in another process gets the exact bytes.
 
     ["boot", epoch, reader_id, seat, capacity]   a new ReaderCore (a reboot)
     ["command", hex, now_ms]                     on_command
+    ["serial", hex, now_ms]                      on_serial; the answer's frames are the
+                                                 bytes to write (serial_wrap of each)
     ["card", kind, hex_data, now_ms]             card_seen
     ["tick", now_ms]   ["down", button, now_ms]   ["up", button, now_ms]
     ["select", seat]   ["battery", percent, millivolts]
@@ -52,6 +54,9 @@ def handle(line: str) -> str:
             raise ValueError("boot first")
         if op == "command":
             return _hex(core.on_command(binascii.unhexlify(req[1]), req[2]))
+        if op == "serial":
+            frames = core.on_serial(binascii.unhexlify(req[1]), req[2])
+            return _hex([readercore.serial_wrap(f) for f in frames])
         if op == "card":
             return _hex(core.card_seen(req[1], binascii.unhexlify(req[2]), req[3]))
         if op == "tick":

@@ -69,7 +69,15 @@ class EventRing:
         return overflow
 
     def ack(self, up_to: int) -> int:
-        """Free every buffered event up to and including ``up_to``; return how many."""
+        """Free every buffered event up to and including ``up_to``; return how many.
+
+        An ACK behind the oldest buffered event frees nothing (already acknowledged);
+        so does one ahead of the newest event, which the host cannot have stored (a
+        stale or confused host): freeing on it could lose events.
+        """
+        last = (self.next_seq() - 1) & 0xFFFF
+        if seq_distance(up_to, last) >= HALF:
+            return 0  # up_to is after the newest event
         ahead = seq_distance(self.head, up_to)
         if ahead >= HALF:
             return 0  # up_to is behind everything we hold: already acknowledged

@@ -27,13 +27,15 @@ def test_ring_keeps_frames_until_acked(rc, ctx):
 
 
 def test_ring_ack_behind_or_ahead(rc, ctx):
-    """An ACK behind the oldest event frees nothing; one ahead of the newest frees all."""
+    """An ACK behind the oldest event or ahead of the newest frees nothing."""
     ring = rc.EventRing(8)
     _fill(rc, ring, 0, 5)
     ring.ack(1)
     assert ring.ack(0) == 0 and ring.count == 3
-    assert ring.ack(40) == 3 and ring.count == 0
+    assert ring.ack(5) == 0 and ring.ack(40) == 0 and ring.count == 3
+    assert ring.ack(4) == 3 and ring.count == 0
     assert ring.next_seq() == 5
+    assert ring.ack(4) == 0 and ring.ack(5) == 0
 
 
 def test_ring_replays_exact_bytes(rc, ctx):
