@@ -67,6 +67,7 @@ from engine.regicide.events import (
 )
 from engine.regicide.legal import LegalActions, enumerate_legal
 from engine.regicide.plays import JESTER, check_play
+from engine.regicide.position import from_position
 from engine.regicide.powers import draw, heal
 from engine.regicide.prompts import Prompt, PromptKind
 from engine.regicide.reasons import Reason
@@ -176,6 +177,8 @@ class Game(GameState):
             g._start_turn(first_seat, ev)
         g.log.extend(ev)
         return g
+
+    from_position = classmethod(from_position)
 
     # -- the public surface ---------------------------------------------------------
 

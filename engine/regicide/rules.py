@@ -56,7 +56,9 @@ def _fail(key: str, problem: str) -> RulesDataError:
 def _int(entry: dict[str, Any], key: str, where: str, low: int = 0) -> int:
     value = entry.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise _fail(f"{where}.{key}", f"expected an integer >= {low}, got {value!r}")
+        raise _fail(
+            f"{where}.{key}" if where else key, f"expected an integer >= {low}, got {value!r}"
+        )
     return value
 
 
@@ -119,7 +121,7 @@ def parse_rules(raw: Any) -> RulesData:
         by_players=by_players,
         enemies=enemies,
         card_values=values,
-        max_combo_total=_int(raw, "max_combo_total", "(top)", 1),
+        max_combo_total=_int(raw, "max_combo_total", "", 1),
         solo_tiers=tuple(t["id"] for t in tiers),
     )
 

@@ -1,0 +1,1 @@
+"""Tests of the Regicide engine (engine/regicide)."""

@@ -1,0 +1,54 @@
+"""Shared checks for the Regicide tests: refusals change nothing, cards are conserved."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from engine.core.errors import ActionError
+from engine.regicide import Game
+from engine.regicide.cards import FULL_DECK
+from engine.regicide.events import Event
+
+
+def refuse(
+    game: Game, seat: int, action: Any, reason: str, error: type = ActionError
+) -> ActionError:
+    """Submit an action that must be refused for `reason`; assert the game did not change."""
+    before = game.snapshot()
+    legal = action in game.legal_actions()
+    with pytest.raises(error) as info:
+        game.submit(seat, action)
+    assert info.value.reason == reason, info.value
+    assert game.snapshot() == before
+    assert not legal, "legal_actions() contained a refused action"
+    return info.value
+
+
+def all_cards(game: Game) -> Counter:
+    """Every card of a digital game, wherever it is."""
+    z = game.zones()
+    cards = Counter(
+        z["castle"] + z["enemy"] + z["in_play"] + z["tavern"] + z["discard"] + z["aside"]
+    )
+    for hand in z["hands"].values():
+        cards.update(hand)
+    return cards
+
+
+def assert_conserved(game: Game) -> None:
+    """The 54 cards are all somewhere, each once (the Jester twice)."""
+    assert all_cards(game) == Counter(FULL_DECK)
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def only(events: list[Event], kind: str) -> Any:
+    """The one event of this kind."""
+    found = [e for e in events if e.kind == kind]
+    assert len(found) == 1, kinds(events)
+    return found[0]
