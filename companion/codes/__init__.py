@@ -53,6 +53,7 @@ __all__ = [
     "UnknownCodeError",
     "UnknownTokenError",
     "all_codes",
+    "build_codebook",
     "check_character",
     "codebook",
     "decode_code",
@@ -85,6 +86,16 @@ def codebook() -> Codebook:
     return _default
 
 
+def build_codebook(custom: str | Path | None = None) -> Codebook:
+    """A new codebook with the custom cards of `custom` (None: none); the shared one is
+    untouched.
+
+    Raises:
+        CodeTableError: the custom-cards file is unreadable or malformed.
+    """
+    return Codebook(_table(), load_custom(custom) if custom is not None else ())
+
+
 def use_custom(path: str | Path | None) -> Codebook:
     """Make the shared codebook know the custom cards of `path` (None: none).
 
@@ -92,7 +103,7 @@ def use_custom(path: str | Path | None) -> Codebook:
         CodeTableError: the file is unreadable or malformed; the codebook is unchanged.
     """
     global _default
-    book = Codebook(_table(), load_custom(path) if path is not None else ())
+    book = build_codebook(path)
     _default = book
     return book
 
