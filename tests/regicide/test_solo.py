@@ -1,0 +1,110 @@
+"""Solo play: the two Jester flips and the victory tiers (regicide.md §1.12, §1.14 items 16, 20)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.regicide import DeclineFlip, Discard, FlipJester, Game, Play, Settings, parse_cards
+
+from .helpers import assert_conserved, kinds, only, refuse
+
+TAVERN = "C2 C3 C4 C5 C6 C7 C8 C9 C10 S2 S3"
+
+
+def test_flip_at_step_one_discards_the_hand_and_refills_to_eight() -> None:
+    """A flip at the start of Step 1 discards the whole hand and draws 8 (§1.12)."""
+    game = Game.from_position(1, enemy="SJ", hands={1: "H2 H3"}, tavern=TAVERN)
+    prompt = game.pending()
+    assert (prompt.kind.value, prompt.step, prompt.flips_left) == ("jester_flip", 1, 2)
+    flipped = only(game.submit(1, FlipJester()), "jester_flipped")
+    assert (flipped.step, flipped.discarded, flipped.drawn, flipped.flips_left) == (1, 2, 8, 1)
+    assert sorted(game.zones()["hands"][1]) == sorted(parse_cards("C5 C6 C7 C8 C9 C10 S2 S3"))
+    assert sorted(game.zones()["discard"]) == sorted(parse_cards("H2 H3"))
+    assert game.pending().kind.value == "jester_flip"  # both may be flipped at once (§1.14-20)
+    game.submit(1, DeclineFlip())
+    assert game.pending().kind.value == "play"
+    assert game.view()["jester_flips_left"] == 1
+    assert_conserved(game)
+
+
+def test_flip_at_step_four_before_paying() -> None:
+    """A flip is also offered at the start of Step 4, with the damage known (§1.12)."""
+    game = Game.from_position(1, enemy="SJ", hands={1: "H2 H3"}, tavern=TAVERN)
+    game.submit(1, DeclineFlip())
+    events = game.submit(1, Play(parse_cards("H2")))
+    assert only(events, "damage_to_pay").amount == 10
+    prompt = game.pending()
+    assert (prompt.kind.value, prompt.step, prompt.amount) == ("jester_flip", 4, 10)
+    game.submit(1, FlipJester())
+    game.submit(1, DeclineFlip())
+    assert (game.pending().kind.value, game.pending().amount) == ("pay_damage", 10)
+    game.submit(1, Discard(parse_cards("C10")))
+    assert game.pending().kind.value == "jester_flip" and game.pending().step == 1
+
+
+def test_flip_refill_works_against_a_diamonds_enemy_and_keeps_immunity() -> None:
+    """The refill is not a Diamonds draw, and a flip does not cancel immunity (§1.12)."""
+    game = Game.from_position(1, enemy="DJ", hands={1: "D5"}, tavern=TAVERN)
+    assert only(game.submit(1, FlipJester()), "jester_flipped").drawn == 8
+    assert game.view()["enemy"]["immune"] == "D"
+
+
+def test_flip_draws_what_is_left_of_a_short_tavern() -> None:
+    """With fewer than 8 cards in the tavern, the flip draws them all (§1.12)."""
+    game = Game.from_position(1, enemy="SJ", hands={1: "D5"}, tavern="C2 C3 C4")
+    assert only(game.submit(1, FlipJester()), "jester_flipped").drawn == 3
+    assert game.view()["tavern_count"] == 0
+
+
+def test_at_most_two_flips() -> None:
+    """Each Jester flips once: after two flips none is offered and a flip is refused (§1.12)."""
+    game = Game.from_position(1, enemy="SJ", hands={1: "H2"}, tavern=TAVERN + " D2 D3 D4 D5 D6 D7")
+    game.submit(1, FlipJester())
+    game.submit(1, FlipJester())
+    assert game.pending().kind.value == "play"
+    err = refuse(game, 1, FlipJester(), "no_flips_left")
+    assert err.data == {"used": 2}
+
+
+def test_flip_with_an_empty_hand_then_loss_is_checked_after_declining() -> None:
+    """An empty hand may flip; the cannot-play loss is checked only once flips are declined (§1.14-20)."""
+    game = Game.from_position(1, enemy="SJ", hands={1: ""}, tavern="")
+    assert FlipJester() in game.legal_actions()
+    game.submit(1, FlipJester())
+    events = game.submit(1, DeclineFlip())
+    assert only(events, "game_lost").reason == "cannot_play"
+
+
+@pytest.mark.parametrize(("flips_left", "tier"), [(2, "gold"), (1, "silver"), (0, "bronze")])
+def test_victory_tier_depends_on_jesters_used(flips_left: int, tier: str) -> None:
+    """Solo win: 0 Jesters used is Gold, 1 Silver, 2 Bronze (§1.12)."""
+    game = Game.from_position(
+        1, enemy="HK", damage=35, castle="", hands={1: "S5"}, tavern="", flips_left=flips_left
+    )
+    if flips_left:
+        game.submit(1, DeclineFlip())
+    won = only(game.submit(1, Play(parse_cards("S5"))), "game_won")
+    assert (won.tier, won.jesters_used) == (tier, 2 - flips_left)
+    assert game.view()["result"] == {"outcome": "won", "tier": tier, "jesters_used": 2 - flips_left}
+
+
+def test_one_flip_per_moment_and_no_empty_hand_flip_settings() -> None:
+    """Settings can forbid flipping both Jesters at once, or flipping an empty hand (§1.14-20)."""
+    game = Game.from_position(
+        1, enemy="SJ", hands={1: "H2"}, tavern=TAVERN, settings=Settings(allow_double_flip=False)
+    )
+    assert kinds(game.submit(1, FlipJester())) == ["jester_flipped"]
+    assert game.pending().kind.value == "play"
+    refuse(game, 1, FlipJester(), "one_flip_per_moment")
+    game = Game.from_position(
+        1, enemy="SJ", hands={1: ""}, tavern=TAVERN, settings=Settings(allow_flip_empty_hand=False)
+    )
+    refuse(game, 1, FlipJester(), "flip_with_empty_hand")
+    assert list(game.legal_actions()) == [DeclineFlip()]
+
+
+def test_pre_release_solo_without_flips() -> None:
+    """With `solo_jester_flips=0` (the pre-release draft) no flip is offered (§1.14-16)."""
+    game = Game.new(players=1, seed=4, settings=Settings(solo_jester_flips=0))
+    assert game.pending().kind.value == "play"
+    assert game.view()["jester_flips_left"] == 0
