@@ -1,0 +1,25 @@
+"""Enrolment of NFC tags that carry only a UID: scan every card once, in order.
+
+`Registry` (the UID -> card-code file, with `Registry.load(path).lookup(uid)` for the
+table layer) and `Enrolment` (the sans-IO state machine the reader loop drives).
+"""
+
+from __future__ import annotations
+
+from companion.enrolment.registry import (
+    DuplicateUidError,
+    Registry,
+    RegistryError,
+    format_uid,
+)
+from companion.enrolment.session import Enrolment, Outcome, Step
+
+__all__ = [
+    "DuplicateUidError",
+    "Enrolment",
+    "Outcome",
+    "Registry",
+    "RegistryError",
+    "Step",
+    "format_uid",
+]
