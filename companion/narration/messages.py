@@ -39,6 +39,9 @@ FIELD_TYPES = (
     "number",
     "text",
     "bool",
+    "seatno",
+    "ncards",
+    "cause",
     *("phase", "button", "zone", "action", "actions", "prompt", "side", "nature", "setting"),
 )
 """Every placeholder type the narrator knows how to write."""
@@ -76,7 +79,20 @@ def field_types() -> dict[str, str]:
     return dict(fields)
 
 
-def _check_template(file: str, key: str, message: Any) -> None:
+def _check_template(file: str, key: str, message: Any, words: frozenset[str]) -> None:
+    if isinstance(message, dict):
+        by, cases = message.get("by"), message.get("cases")
+        if not (isinstance(by, str) or (isinstance(by, list) and by)) or not isinstance(
+            cases, dict
+        ):
+            raise MessageError(file, key, "a message by case needs 'by' and 'cases'")
+        if "default" not in message:
+            raise MessageError(file, key, "a message by case needs a 'default'")
+        for case, sub in [*cases.items(), ("default", message["default"])]:
+            if isinstance(sub, dict):
+                raise MessageError(file, f"{key}.{case}", "cases do not nest")
+            _check_template(file, f"{key}.{case}", sub, words)
+        return
     variants = [message] if isinstance(message, str) else message
     if (
         not isinstance(variants, list)
@@ -91,7 +107,7 @@ def _check_template(file: str, key: str, message: Any) -> None:
         except ValueError as exc:
             raise MessageError(file, key, str(exc)) from None
         for name, spec in fields:
-            if spec and spec not in FIELD_TYPES:
+            if spec and spec not in FIELD_TYPES and spec not in words:
                 raise MessageError(file, key, f"{{{name}:{spec}}}: unknown type {spec!r}")
             if not spec and name not in types:
                 raise MessageError(file, key, f"{{{name}}} has no type in fields.json")
@@ -123,10 +139,11 @@ def validate(file: str, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
         if not isinstance(body, dict):
             raise MessageError(file, section, "missing section")
         out[section] = {k: v for k, v in body.items() if not k.startswith("_")}
+    words = frozenset(out["names"])
     for section in ("event", "prompt", "reason", "table"):
         for key, message in out[section].items():
-            _check_template(file, f"{section}.{key}", message)
-    for key in ("seat", "seat_bare", "list_sep", "list_last", "none"):
+            _check_template(file, f"{section}.{key}", message, words)
+    for key in ("seat", "seat_bare", "list_sep", "list_last", "none", "one_card", "n_cards"):
         if not isinstance(out["format"].get(key), str):
             raise MessageError(file, f"format.{key}", "expected a string")
     for group, words in out["names"].items():

@@ -86,6 +86,10 @@ class Narrator:
             shown = ", ".join(f"{k}={v}" for k, v in data.items() if k not in ("kind", "reason"))
             return f"[{key}] {shown}".strip()
         generals = _generals(view)
+        # a count of zero cards is "none": variants that mention it are skipped
+        data = {
+            k: (None if v == 0 and self._types.get(k) == "ncards" else v) for k, v in data.items()
+        }
 
         def value(name: str, spec: str, raw: Any) -> str:
             return self._value(spec or self._types.get(name, "text"), raw, generals)
@@ -103,6 +107,13 @@ class Narrator:
             return self._join([self._value(single, item, generals) for item in items])
         if kind == "seat":
             return self._seat(raw, generals)
+        if kind == "seatno":
+            return self._seat(raw, {})
+        if kind == "ncards":
+            count = int(raw)
+            return self._format["one_card" if count == 1 else "n_cards"].format(n=count)
+        if kind == "cause":
+            return self._cause(str(raw))
         if kind == "card":
             return self._names.card(str(raw))
         if kind == "card_name":
@@ -115,9 +126,18 @@ class Narrator:
             return self._names.identity(str(raw))
         if kind == "bool":
             return self.word("bool", "yes" if raw else "no")
-        if kind in ("phase", "button", "zone", "action", "prompt", "side", "nature", "setting"):
-            return self.word(kind, str(raw))
+        if kind in self._words:
+            key = ("true" if raw else "false") if isinstance(raw, bool) else str(raw)
+            return self.word(kind, key)
         return str(raw)
+
+    def _cause(self, raw: str) -> str:
+        """Why something happened: a word of `names.cause`, else a card or a skill."""
+        word = self._words.get("cause", {}).get(raw)
+        if word is not None:
+            return word
+        name = self._names.card_name(raw)
+        return name if name != raw.split("@", 1)[0] else self._names.skill(raw)
 
     def _seat(self, raw: Any, generals: dict[int, str]) -> str:
         try:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from string import Formatter
 from typing import Any
 
-__all__ = ["Template", "fields_of", "pick", "render"]
+__all__ = ["Template", "fields_of", "is_present", "pick", "render"]
 
 Template = str | list[str]
 _FORMATTER = Formatter()
@@ -43,13 +43,38 @@ def fields_of(template: str) -> list[tuple[str, str]]:
     return out
 
 
-def pick(message: Template, data: Mapping[str, Any]) -> str:
-    """The first variant whose fields are all present in `data` (else the last)."""
+def is_present(value: Any) -> bool:
+    """Whether a data value counts as given: not null and not an empty list or text."""
+    return value is not None and value != [] and value != () and value != ""
+
+
+def pick(message: Template | dict[str, Any], data: Mapping[str, Any]) -> str:
+    """The template to use for `data`.
+
+    A list gives variants: the first whose fields are all present is used (else the
+    last). A dict chooses by the value of one or more fields: `{"by": "reason",
+    "cases": {"lightning": ..., ...}, "default": ...}`; with several fields (`"by":
+    ["reason", "success"]`) the case key joins their values with dots
+    (`lightning.true`).
+
+    >>> pick({"by": ["a", "b"], "cases": {"x.true": "yes"}, "default": "no"}, {"a": "x", "b": True})
+    'yes'
+    """
+    if isinstance(message, dict):
+        keys = [message["by"]] if isinstance(message["by"], str) else message["by"]
+        case = ".".join(_case_value(data.get(k)) for k in keys)
+        return pick(message["cases"].get(case, message["default"]), data)
     variants = [message] if isinstance(message, str) else message
     for variant in variants:
-        if all(data.get(name) is not None for name, _ in fields_of(variant)):
+        if all(is_present(data.get(name)) for name, _ in fields_of(variant)):
             return variant
     return variants[-1]
+
+
+def _case_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def render(
