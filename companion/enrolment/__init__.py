@@ -6,6 +6,7 @@ table layer) and `Enrolment` (the sans-IO state machine the reader loop drives).
 
 from __future__ import annotations
 
+from companion.enrolment.driver import Input, Press, TagText, TagUid, apply, describe, drive, prompt
 from companion.enrolment.registry import (
     DuplicateUidError,
     Registry,
@@ -17,9 +18,17 @@ from companion.enrolment.session import Enrolment, Outcome, Step
 __all__ = [
     "DuplicateUidError",
     "Enrolment",
+    "Input",
     "Outcome",
+    "Press",
     "Registry",
     "RegistryError",
     "Step",
+    "TagText",
+    "TagUid",
+    "apply",
+    "describe",
+    "drive",
     "format_uid",
+    "prompt",
 ]

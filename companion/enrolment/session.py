@@ -9,7 +9,8 @@ Theory of operation:
   current position on, that has no tag yet and was not skipped in this run, so a
   rerun resumes at the first card not enrolled (cards skipped earlier included).
 - `on_uid(uid)` enrols the tag to the current card and moves on; a UID that belongs to
-  another card, or a malformed one, is refused and nothing changes.
+  another card, or a malformed one, is refused and nothing changes. `on_text(text)`
+  (a label or an NDEF text tag) is refused too: such a card names itself.
 - `skip()` (button NO) leaves the current card without a tag and moves on.
 - `back()` (button UNDO) undoes the last enrol or skip of this run (an enrolled card
   loses its tag and is asked again); with nothing to undo in this run, it returns to
@@ -32,6 +33,7 @@ class Outcome(Enum):
     BAD_UID = "bad_uid"  # not 4, 7 or 10 bytes; nothing changed
     SKIPPED = "skipped"
     UNDONE = "undone"
+    NOT_A_UID = "not_a_uid"  # the tag carries text (a code), so it needs no enrolment
     NOTHING = "nothing"  # nothing to skip or undo, or every card is done
 
 
@@ -102,6 +104,11 @@ class Enrolment:
         self._history.append((Outcome.ENROLLED, self._position))
         self._position = self._next_from(self._position + 1)
         return Step(Outcome.ENROLLED, card, key)
+
+    def on_text(self, text: str) -> Step:
+        """The reader read text (a printed label or NDEF record), not a bare UID: such a
+        card names itself and is not enrolled; nothing changes."""
+        return Step(Outcome.NOT_A_UID, self.expected(), detail=text)
 
     def skip(self) -> Step:
         """Leave the expected card without a tag for now."""
