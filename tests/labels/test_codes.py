@@ -7,7 +7,6 @@ from collections import Counter
 
 import pytest
 
-import firmware_protocol
 from companion import codes
 from companion.codes import (
     ALPHABET,
@@ -22,9 +21,8 @@ from companion.codes import (
     resolve_token,
 )
 from engine.sanguosha.catalogue import catalogue, format_card
+from firmware_protocol import MAX_TEXT
 
-# SPEC.md section 3: a CARD text is 1..13 UTF-8 bytes.
-MAX_TEXT = getattr(firmware_protocol, "MAX_TEXT", 13)
 SETS = ("sanguosha", "generals", "identities", "skills", "poker")
 
 
