@@ -32,8 +32,13 @@ Interface (bytes in, bytes out; every list is frames to send, in order)::
 buffer until ACKed; RESUME resends them, after a LOST for any that are gone. For a
 serial reader, ``on_serial`` takes the bytes read and ``serial_wrap(frame)`` gives the
 bytes to write. ``advertisement(default_name(reader_id))`` is the BLE advertising data.
+
+Helpers for the device glue, pure logic as well: ``ndef`` (the text of an NFC tag's
+NDEF text record), ``pn532`` (PN532 command and answer frames), ``render`` (LED colour
+and pattern at a time, buzzer tones) and ``power`` (battery percentage from voltage).
 """
 
+from . import ndef, pn532, power, render
 from .cobs import CobsError, Deframer, cobs_decode, cobs_encode, serial_wrap
 from .core import ReaderCore, new_epoch
 from .crc16 import crc16
@@ -72,6 +77,10 @@ __all__ = [
     "decode_frame",
     "default_name",
     "encode_frame",
+    "ndef",
     "new_epoch",
+    "pn532",
+    "power",
+    "render",
     "serial_wrap",
 ]

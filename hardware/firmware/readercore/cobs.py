@@ -99,7 +99,7 @@ class Deframer:
 
     def feed(self, data: bytes | bytearray) -> list:
         """Add received bytes; return decoded frames (bytes) and dropped pieces (int)."""
-        out = []
+        out: list = []
         for byte in data:
             if byte != 0:
                 if self._overlong:

@@ -74,7 +74,7 @@ class ReaderCore:
         self._led = (F.COLOR_OFF, F.PATTERN_SOLID, None)  # set by FEEDBACK
         self._identify_until = None
         self._buzzer = (F.BUZZ_NONE, 0)
-        self._deframer = None  # made on the first on_serial call
+        self._deframer: Deframer | None = None  # made on the first on_serial call
 
     # -- state the glue reads -------------------------------------------------------
 

@@ -106,7 +106,7 @@ class CardPresence:
         if quiet_ms <= 0:
             raise ValueError("quiet_ms must be positive")
         self.quiet_ms = quiet_ms
-        self.card = None  # (kind, data) of the card on the reader, or None
+        self.card: tuple | None = None  # (kind, data) of the card on the reader
         self._seen_at = 0
 
     def seen(self, kind: int, data: bytes, now_ms: int) -> list[tuple[bool, int, bytes]]:
