@@ -89,6 +89,16 @@ class JesterFlipped(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class FlipDeclined(Event):
+    """Solo: no Jester flipped at this moment (§1.12)."""
+
+    seat: int
+    step: int
+    flips_left: int
+    kind: ClassVar[str] = "flip_declined"
+
+
+@dataclass(frozen=True, slots=True)
 class CardsPlayed(Event):
     """Step 1: a legal play with its attack value X (§1.4); `play` names its shape."""
 
@@ -274,6 +284,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     TurnStarted,
     EnemyRevealed,
     JesterFlipped,
+    FlipDeclined,
     CardsPlayed,
     JesterPlayed,
     PowerBlocked,

@@ -53,6 +53,7 @@ from engine.regicide.events import (
     EnemyDefeated,
     EnemyRevealed,
     Event,
+    FlipDeclined,
     GameLost,
     GameStarted,
     GameWon,
@@ -121,7 +122,7 @@ def _check_distinct(cards: tuple[Card, ...]) -> None:
     if len(cards) > 1 and len(set(cards)) < len(cards):
         for c in cards:
             if c != JESTER_ID and cards.count(c) > 1:
-                raise IllegalAction(Reason.DUPLICATE_CARD, card=c)
+                raise IllegalAction(Reason.DUPLICATE_CARD, card=str(c))
 
 
 class Game(GameState):
@@ -270,14 +271,14 @@ class Game(GameState):
         hand = self.hands[seat]
         if len(cards) == 1:
             if cards[0] not in hand:
-                raise IllegalAction(Reason.CARD_NOT_IN_HAND, seat=seat, card=cards[0])
+                raise IllegalAction(Reason.CARD_NOT_IN_HAND, seat=seat, card=str(cards[0]))
             return
         rest = list(hand)
         for c in cards:
             try:
                 rest.remove(c)
             except ValueError:
-                raise IllegalAction(Reason.CARD_NOT_IN_HAND, seat=seat, card=c) from None
+                raise IllegalAction(Reason.CARD_NOT_IN_HAND, seat=seat, card=str(c)) from None
 
     # -- step 1: play ---------------------------------------------------------------------
 
@@ -460,7 +461,9 @@ class Game(GameState):
 
     def _begin_play(self, s: int, ev: list[Event]) -> None:
         can_yield = self._can_yield(s)
-        if not can_yield and self.hand_count(s) == 0:
+        # Solo under the solo_yield variant, an empty hand with no flip left could only
+        # yield forever (nothing else draws): that is the "cannot play" loss of §1.11.
+        if self.hand_count(s) == 0 and (not can_yield or (self.solo and not self.flips_left)):
             self._lose(s, "cannot_play", 0, 0, ev)
             return
         self.prompt = Prompt(s, _PLAY, 1, can_yield=can_yield)
@@ -529,7 +532,9 @@ class Game(GameState):
         if not self.settings.allow_overpay and len(cards) > 1:
             least = min(cards, key=value.__getitem__)
             if total - value[least] >= p.amount - p.paid:
-                raise IllegalAction(Reason.CARD_NOT_NEEDED, card=least, remaining=p.amount - p.paid)
+                raise IllegalAction(
+                    Reason.CARD_NOT_NEEDED, card=str(least), remaining=p.amount - p.paid
+                )
         if not commit:
             return
         take_from_hand(self, s, cards, ev)
@@ -597,6 +602,7 @@ class Game(GameState):
 
     def _on_decline(self, p: Prompt, a: DeclineFlip, ev: list[Event], commit: bool) -> None:
         if commit:
+            ev.append(FlipDeclined(p.seat, p.step, self.flips_left))
             self._after_flip(p, ev)
 
     def _after_flip(self, p: Prompt, ev: list[Event]) -> None:
@@ -610,11 +616,11 @@ class Game(GameState):
     def _on_reveal(self, p: Prompt, a: RevealEnemy, ev: list[Event], commit: bool) -> None:
         card = _as_cards((a.card,))[0]
         if card == JESTER_ID or RANK_INT[card] < 11:
-            raise IllegalAction(Reason.NOT_A_ROYAL, card=card)
+            raise IllegalAction(Reason.NOT_A_ROYAL, card=str(card))
         if card not in self.castle:
-            raise IllegalAction(Reason.ENEMY_ALREADY_REVEALED, card=card)
+            raise IllegalAction(Reason.ENEMY_ALREADY_REVEALED, card=str(card))
         if card.rank is None or card.rank.text != p.expected_rank:
-            raise IllegalAction(Reason.WRONG_ENEMY_TIER, card=card, expected=p.expected_rank)
+            raise IllegalAction(Reason.WRONG_ENEMY_TIER, card=str(card), expected=p.expected_rank)
         if not commit:
             return
         self.castle.remove(card)

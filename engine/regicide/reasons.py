@@ -23,7 +23,6 @@ class Reason(StrEnum):
     GAME_OVER = "game_over"
     NOT_YOUR_DECISION = "not_your_decision"
     UNEXPECTED_ACTION = "unexpected_action"
-    NOT_IN_TABLE_MODE = "not_in_table_mode"
     ONLY_IN_TABLE_MODE = "only_in_table_mode"
     # the cards named (§1.4, §1.7)
     NO_CARDS = "no_cards"
@@ -35,13 +34,11 @@ class Reason(StrEnum):
     COMBO_MIXED_RANKS = "combo_mixed_ranks"
     COMBO_NOT_NUMBER_CARDS = "combo_not_number_cards"
     COMBO_OVER_TEN = "combo_over_ten"
-    TOO_MANY_CARDS = "too_many_cards"
     # yielding (§1.9, §1.14 items 1, 7)
     YIELD_AFTER_EVERYONE_YIELDED = "yield_after_everyone_yielded"
     SOLO_YIELD_FORBIDDEN = "solo_yield_forbidden"
     # paying damage (§1.7, §1.14 item 6)
     CARD_NOT_NEEDED = "card_not_needed"
-    CAN_STILL_PAY = "can_still_pay"
     # the Jester's choice (§1.8, §1.14 item 2)
     MAY_NOT_CHOOSE_SELF = "may_not_choose_self"
     # solo flips (§1.12, §1.14 item 20)

@@ -30,9 +30,9 @@ def check_scans(g: GameState, cards: tuple[Card, ...]) -> None:
         if c == JESTER_ID:
             jesters += 1
         elif ROYAL[c] and (c == g.enemy or c in g.castle):
-            raise IllegalAction(Reason.ROYAL_NOT_DEFEATED, card=c)
+            raise IllegalAction(Reason.ROYAL_NOT_DEFEATED, card=str(c))
         elif c in g.in_play:
-            raise IllegalAction(Reason.CARD_ALREADY_IN_PLAY, card=c)
+            raise IllegalAction(Reason.CARD_ALREADY_IN_PLAY, card=str(c))
     if jesters and jesters + g.in_play.count(Card.JESTER) > g.jesters_in_tavern:
         raise IllegalAction(Reason.NO_JESTER_LEFT, jesters_in_game=g.jesters_in_tavern)
 
