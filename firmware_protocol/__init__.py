@@ -10,6 +10,8 @@ from firmware_protocol import profile
 from firmware_protocol.crc import CRC_CHECK_VALUE, crc16
 from firmware_protocol.errors import FrameError, FrameReason, ProtocolError, ProtocolUsageError
 from firmware_protocol.fields import (
+    BATTERY_UNKNOWN,
+    MAX_SEAT,
     ButtonId,
     Buzzer,
     CardKind,
@@ -28,11 +30,9 @@ from firmware_protocol.framing import (
 )
 from firmware_protocol.jsonform import message_from_json, message_to_json
 from firmware_protocol.messages import (
-    BATTERY_UNKNOWN,
     EVENT_TYPES,
     MAX_FRAME,
     MAX_PAYLOAD,
-    MAX_SEAT,
     MAX_TEXT,
     MESSAGE_TYPES,
     UID_LENGTHS,

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from enum import IntEnum, IntFlag
 
+#: Number of seats a table can have; seat 0 means "no seat".
+MAX_SEAT = 10
+#: Battery value meaning "unknown".
+BATTERY_UNKNOWN = 255
+
 
 class CardKind(IntEnum):
     """What a CARD event's data holds."""

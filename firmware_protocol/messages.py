@@ -13,13 +13,30 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from enum import IntEnum, IntFlag
 from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
+from firmware_protocol._checks import (
+    Check,
+    check_battery,
+    check_bool,
+    check_card_data,
+    check_enum,
+    check_epoch,
+    check_flags,
+    check_seat,
+    check_u8,
+    check_u16,
+    check_u32,
+    checked,
+    seq_field,
+)
 from firmware_protocol.crc import crc16
 from firmware_protocol.errors import FrameError, FrameReason, ProtocolUsageError
+from firmware_protocol.fields import BATTERY_UNKNOWN as BATTERY_UNKNOWN  # re-exported
+from firmware_protocol.fields import MAX_SEAT as MAX_SEAT  # re-exported
 from firmware_protocol.fields import (
     ButtonId,
     Buzzer,
@@ -41,111 +58,11 @@ FRAME_OVERHEAD = 6
 MAX_PAYLOAD = MAX_FRAME - FRAME_OVERHEAD
 #: Longest TEXT/NDEF card data in bytes (the payload minus the state_kind byte).
 MAX_TEXT = MAX_PAYLOAD - 1
-#: Number of seats a table can have; seat 0 means "no seat".
-MAX_SEAT = 10
-#: Battery value meaning "unknown".
-BATTERY_UNKNOWN = 255
 #: Valid lengths of a raw tag UID.
 UID_LENGTHS = (4, 7, 10)
 
 _HEADER = struct.Struct("<BBH")
 _CRC = struct.Struct("<H")
-
-_Check = Callable[[str, str, Any], Any]
-
-
-# --- field checks -----------------------------------------------------------------
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _uint(bits: int) -> _Check:
-    top = (1 << bits) - 1
-
-    def check(owner: str, name: str, value: Any) -> int:
-        if not _is_int(value):
-            raise ProtocolUsageError(f"{owner}.{name} must be an int, not {value!r}")
-        if not 0 <= value <= top:
-            raise ProtocolUsageError(f"{owner}.{name} must be 0..{top}, got {value}")
-        return int(value)
-
-    return check
-
-
-_U8, _U16, _U32 = _uint(8), _uint(16), _uint(32)
-
-
-def _seat(owner: str, name: str, value: Any) -> int:
-    value = _U8(owner, name, value)
-    if value > MAX_SEAT:
-        raise ProtocolUsageError(
-            f"{owner}.{name} must be 0 (no seat) or 1..{MAX_SEAT}, got {value}"
-        )
-    return value
-
-
-def _battery(owner: str, name: str, value: Any) -> int:
-    value = _U8(owner, name, value)
-    if value > 100 and value != BATTERY_UNKNOWN:
-        raise ProtocolUsageError(
-            f"{owner}.{name} must be 0..100 percent or {BATTERY_UNKNOWN} (unknown), got {value}"
-        )
-    return value
-
-
-def _epoch(owner: str, name: str, value: Any) -> int:
-    value = _U32(owner, name, value)
-    if value == 0:
-        raise ProtocolUsageError(f"{owner}.{name} must be non-zero (0 is reserved)")
-    return value
-
-
-def _flags(owner: str, name: str, value: Any) -> ReaderFlags:
-    # Unknown bits are kept, not refused: new flag bits do not change the version.
-    return ReaderFlags(_U8(owner, name, value))
-
-
-def _enum(enum_cls: type[IntEnum]) -> _Check:
-    def check(owner: str, name: str, value: Any) -> IntEnum:
-        if isinstance(value, enum_cls):
-            return value
-        if _is_int(value):
-            try:
-                return enum_cls(value)
-            except ValueError:
-                pass
-        known = ", ".join(f"{m.value} {m.name}" for m in enum_cls)
-        raise ProtocolUsageError(
-            f"{owner}.{name} must be a {enum_cls.__name__} ({known}), got {value!r}"
-        )
-
-    return check
-
-
-def _bool(owner: str, name: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ProtocolUsageError(f"{owner}.{name} must be a bool, got {value!r}")
-    return value
-
-
-def _card_data(owner: str, name: str, value: Any) -> bytes:
-    # Text may be given as str for convenience; it is stored as its UTF-8 bytes.
-    if isinstance(value, str):
-        return value.encode("utf-8")
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        return bytes(value)
-    raise ProtocolUsageError(f"{owner}.{name} must be bytes (or str for text), got {value!r}")
-
-
-def _f(check: _Check, **kwargs: Any) -> Any:
-    return field(metadata={"check": check}, **kwargs)
-
-
-def _seq_field() -> Any:
-    return _f(_U16, default=0)
-
 
 # --- the base class and the registry -----------------------------------------------
 
@@ -168,7 +85,7 @@ class Message:
     #: True for sequenced reader events (CARD, BUTTON, SELECT, BATTERY, ERROR).
     EVENT: ClassVar[bool] = False
     _LAYOUT: ClassVar[struct.Struct]
-    _CHECKS: ClassVar[tuple[tuple[str, _Check], ...]]
+    _CHECKS: ClassVar[tuple[tuple[str, Check], ...]]
     _FIELDS: ClassVar[tuple[str, ...]]
 
     seq: int
@@ -320,13 +237,13 @@ def is_command(message: Message) -> bool:
 class _ReaderState(Message):
     """The layout HELLO and STATUS share; the frame's seq repeats `last_seq`."""
 
-    epoch: int = _f(_epoch)
-    last_seq: int = _f(_U16)
-    seat: int = _f(_seat)
-    battery: int = _f(_battery)
-    flags: ReaderFlags = _f(_flags)
-    reader_id: int = _f(_U32)
-    seq: int = _seq_field()
+    epoch: int = checked(check_epoch)
+    last_seq: int = checked(check_u16)
+    seat: int = checked(check_seat)
+    battery: int = checked(check_battery)
+    flags: ReaderFlags = checked(check_flags)
+    reader_id: int = checked(check_u32)
+    seq: int = seq_field()
 
     def _validate(self) -> None:
         # seq is derived from last_seq; 0 (the default) means "not given".
@@ -366,10 +283,10 @@ class Card(Message):
 
     EVENT = True
 
-    present: bool = _f(_bool)
-    kind: CardKind = _f(_enum(CardKind))
-    data: bytes = _f(_card_data)
-    seq: int = _seq_field()
+    present: bool = checked(check_bool)
+    kind: CardKind = checked(check_enum(CardKind))
+    data: bytes = checked(check_card_data)
+    seq: int = seq_field()
 
     def _validate(self) -> None:
         if self.kind is CardKind.UID:
@@ -415,9 +332,9 @@ class Button(Message):
 
     EVENT = True
 
-    button: ButtonId = _f(_enum(ButtonId))
-    press: Press = _f(_enum(Press))
-    seq: int = _seq_field()
+    button: ButtonId = checked(check_enum(ButtonId))
+    press: Press = checked(check_enum(Press))
+    seq: int = seq_field()
 
 
 @_register(0x05, "SELECT", "<B")
@@ -427,8 +344,8 @@ class Select(Message):
 
     EVENT = True
 
-    seat: int = _f(_seat)
-    seq: int = _seq_field()
+    seat: int = checked(check_seat)
+    seq: int = seq_field()
 
 
 @_register(0x06, "BATTERY", "<BH")
@@ -438,9 +355,9 @@ class Battery(Message):
 
     EVENT = True
 
-    percent: int = _f(_battery)
-    millivolts: int = _f(_U16)
-    seq: int = _seq_field()
+    percent: int = checked(check_battery)
+    millivolts: int = checked(check_u16)
+    seq: int = seq_field()
 
 
 @_register(0x07, "LOST", "<HH")
@@ -448,9 +365,9 @@ class Battery(Message):
 class Lost(Message):
     """`count` events from `first_seq` on can no longer be sent; the frame's seq is first_seq."""
 
-    first_seq: int = _f(_U16)
-    count: int = _f(_U16)
-    seq: int = _seq_field()
+    first_seq: int = checked(check_u16)
+    count: int = checked(check_u16)
+    seq: int = seq_field()
 
     def _validate(self) -> None:
         if self.count == 0:
@@ -479,9 +396,9 @@ class Error(Message):
 
     EVENT = True
 
-    code: ErrorCode = _f(_enum(ErrorCode))
-    detail: int = _f(_U8)
-    seq: int = _seq_field()
+    code: ErrorCode = checked(check_enum(ErrorCode))
+    detail: int = checked(check_u8)
+    seq: int = seq_field()
 
 
 # --- host to reader ---------------------------------------------------------------
@@ -492,8 +409,8 @@ class Error(Message):
 class Ack(Message):
     """Every event up to and including `up_to` is safely stored; the reader frees them."""
 
-    up_to: int = _f(_U16)
-    seq: int = _seq_field()
+    up_to: int = checked(check_u16)
+    seq: int = seq_field()
 
 
 @_register(0x42, "RESUME", "<H")
@@ -501,8 +418,8 @@ class Ack(Message):
 class Resume(Message):
     """Send again every buffered event from `from_seq` on."""
 
-    from_seq: int = _f(_U16)
-    seq: int = _seq_field()
+    from_seq: int = checked(check_u16)
+    seq: int = seq_field()
 
 
 @_register(0x43, "FEEDBACK", "<BBBH")
@@ -510,11 +427,11 @@ class Resume(Message):
 class Feedback(Message):
     """Drive the LED and buzzer; `duration_ms` 0 lasts until the next FEEDBACK."""
 
-    color: Color = _f(_enum(Color))
-    pattern: Pattern = _f(_enum(Pattern))
-    buzzer: Buzzer = _f(_enum(Buzzer))
-    duration_ms: int = _f(_U16)
-    seq: int = _seq_field()
+    color: Color = checked(check_enum(Color))
+    pattern: Pattern = checked(check_enum(Pattern))
+    buzzer: Buzzer = checked(check_enum(Buzzer))
+    duration_ms: int = checked(check_u16)
+    seq: int = seq_field()
 
 
 @_register(0x44, "SET_SEAT", "<B")
@@ -522,8 +439,8 @@ class Feedback(Message):
 class SetSeat(Message):
     """Give the reader a seat (0 = a shared reader)."""
 
-    seat: int = _f(_seat)
-    seq: int = _seq_field()
+    seat: int = checked(check_seat)
+    seq: int = seq_field()
 
 
 @_register(0x45, "IDENTIFY", "<B")
@@ -531,8 +448,8 @@ class SetSeat(Message):
 class Identify(Message):
     """Blink the LED for `seconds`, so a person can tell which reader this is."""
 
-    seconds: int = _f(_U8)
-    seq: int = _seq_field()
+    seconds: int = checked(check_u8)
+    seq: int = seq_field()
 
 
 @_register(0x46, "HELLO_REQUEST")
@@ -540,7 +457,7 @@ class Identify(Message):
 class HelloRequest(Message):
     """Ask the reader for a HELLO (after subscribing, SPEC.md section 7)."""
 
-    seq: int = _seq_field()
+    seq: int = seq_field()
 
 
 #: Every reader event class.

@@ -12,7 +12,8 @@ from enum import IntFlag
 from typing import Self
 
 from firmware_protocol.errors import FrameError, FrameReason, ProtocolUsageError
-from firmware_protocol.messages import MAX_SEAT, VERSION
+from firmware_protocol.fields import MAX_SEAT
+from firmware_protocol.messages import VERSION
 
 _BASE = "-0000-1000-8000-00805f9b34fb"
 
