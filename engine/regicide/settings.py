@@ -110,5 +110,10 @@ class Settings:
         >>> Settings(solo_yield=True).changed()
         {'solo_yield': True}
         """
-        default = Settings().to_json()
+        if self == _DEFAULT:
+            return {}
+        default = _DEFAULT.to_json()
         return {k: v for k, v in self.to_json().items() if default[k] != v}
+
+
+_DEFAULT = Settings()

@@ -11,6 +11,7 @@ yet revealed, unordered, since the physical castle deck's order is unknown.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core.rng import GameRng
@@ -35,8 +36,13 @@ DIAMOND = 3
 
 def card_values(settings: Settings) -> tuple[int, ...]:
     """Each card's value in hand (§1.1), recruited royals per the settings (§1.14-19)."""
+    return _card_values(settings.recruited_values)
+
+
+@lru_cache(maxsize=8)
+def _card_values(recruited: tuple[int, int, int]) -> tuple[int, ...]:
     by_key = dict(RULES.card_values)
-    by_key["J"], by_key["Q"], by_key["K"] = settings.recruited_values
+    by_key["J"], by_key["Q"], by_key["K"] = recruited
     return tuple(
         by_key["jester"]
         if c == JESTER_ID
