@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from protocol_strategies import messages
 
@@ -23,6 +23,7 @@ from firmware_protocol import (
 )
 
 
+@settings(deadline=None)  # the shared CI machine is slow at times
 @given(st.binary(max_size=1200))
 def test_cobs_round_trips_and_removes_every_zero(data: bytes) -> None:
     """COBS output has no 0x00, at most one byte per 254 of overhead, and decodes back."""
@@ -53,6 +54,7 @@ def test_frame_for_serial_wraps_in_delimiters() -> None:
         frame_for_serial("0141")  # type: ignore[arg-type]
 
 
+@settings(deadline=None)  # the shared CI machine is slow at times
 @given(st.lists(messages, max_size=8), st.data())
 def test_stream_decodes_any_split_of_a_clean_stream(items: list[Message], data) -> None:
     """However a clean stream is cut into reads, the decoder yields exactly its messages."""

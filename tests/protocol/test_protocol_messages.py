@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from protocol_strategies import events, messages
 
 from firmware_protocol import (
@@ -44,6 +44,7 @@ from firmware_protocol import (
 from firmware_protocol import messages as messages_module
 
 
+@settings(deadline=None)  # the shared CI machine is slow at times
 @given(messages)
 def test_decode_inverts_encode(message: Message) -> None:
     """Decoding the frame of any valid message gives back an equal message of the same class."""
@@ -54,12 +55,14 @@ def test_decode_inverts_encode(message: Message) -> None:
     assert type(message).from_bytes(encode(message)) == message
 
 
+@settings(deadline=None)  # the shared CI machine is slow at times
 @given(messages)
 def test_json_form_round_trips(message: Message) -> None:
     """The JSON form of any message rebuilds the same message."""
     assert message_from_json(message_to_json(message)) == message
 
 
+@settings(deadline=None)  # the shared CI machine is slow at times
 @given(messages)
 def test_repr_rebuilds_the_message(message: Message) -> None:
     """`repr` of a message is an expression that rebuilds it."""
@@ -67,6 +70,7 @@ def test_repr_rebuilds_the_message(message: Message) -> None:
     assert eval(repr(message), namespace) == message
 
 
+@settings(deadline=None)  # the shared CI machine is slow at times
 @given(events)
 def test_every_reader_event_fits_one_notification(event: Message) -> None:
     """Every reader event encodes to at most 20 bytes, the default-MTU notification."""
