@@ -1,12 +1,112 @@
 """Three Kingdoms Kill (三国杀) standard edition, identity mode: the rules engine.
 
-Work in progress (issue #3). Available now: the catalogue (`engine.sanguosha.catalogue`:
-cards, generals, skills, identities, role tables from `data/*.json`), card text
-(`parse_card("kill@S7")` / `format_card(card)`) and the refusal reasons
-(`engine.sanguosha.reasons.Reason`).
+Sans-IO and deterministic: a game is a pure function of (players, mode, seed,
+settings, actions). Facts: `shared/reference/sanguosha.md`; ids: `catalogue-ids.md`.
+
+Build and drive a game::
+
+    from engine.sanguosha import Game, Settings, PlayCard, parse_card
+    game = Game.new(players=5, mode="digital", seed=1, settings=Settings(four_player_roles="1111"))
+    prompt = game.pending()          # Prompt(kind, seat, seats, need, source, target, card, count, options...)
+    events = game.submit(prompt.seat, game.legal_actions()[0])   # -> list[Event]
+    game.view()                      # public state JSON (ARCHITECTURE.md); game.view(seat) adds own hand
+    game.outcome                     # None, or Outcome(status, winners, side, reason)
+
+- **Modes.** `"digital"`: the engine deals from a seeded deck and knows every hand;
+  `legal_actions()` lists moves for bots; chance (judgments, Harvest) is drawn from
+  the deck without a prompt. `"table"`: hands and deck are physical; the engine
+  counts cards and knows what was scanned. Chance is a prompt answered by the
+  table's scan (`judgment_card` -> `ProvideJudgment`, Harvest `reveal_card` ->
+  `RevealCard`, a death `reveal_identity` -> `RevealIdentity`). A scan that
+  contradicts a count (a card played from a hand believed empty) is accepted, the
+  count corrected and `HandCountCorrected` emitted: the table wins.
+- **Decisions.** `pending()` is the single truth about what happens next (None once
+  over); `prompts.py` lists each kind and the actions that answer it. A prompt with
+  `seat` None is a window open to all of `seats` (Nullification, table setup);
+  the table closes a Nullification window with `submit(None, Timeout())` after
+  `Settings.nullification_timeout_s`. Multi-step decisions are single steps:
+  `PlayCard(card)` stages a card and the engine asks `choose_target` one seat at
+  a time (`PlayCard(card, targets)` does it in one go).
+- **Actions** (`actions.py`): `ChooseGeneral`, `PlayCard(card, targets=())`,
+  `UseSkill(skill, cards=(), targets=())`, `ChooseTarget(seat)`, `Confirm(ok)`,
+  `Respond(card | None)`, `Pass`, `Timeout`, `EndPlay`, `Discard(cards)`,
+  `ProvideJudgment(card)`, `RevealCard(card | None)`, `RevealIdentity(identity)`,
+  `PickCard(card | None)`. Cards are `Card` values: `parse_card("kill@S7")`,
+  `format_card(card)`, `repr` rebuilds them. `parse_action(action.to_json())`
+  round-trips, for the game log.
+- **Refusals.** `submit` raises `engine.core.errors.IllegalAction(reason, **data)`
+  (or `InvalidAction` for input naming nothing); `reason` is a `Reason`
+  (`reasons.py`, e.g. `OUT_OF_RANGE` with distance=3, attack_range=2). A refused
+  action changes nothing: it is checked in full before anything moves.
+- **Events** (`events.py`): frozen, JSON-ready (`to_json()`), past-tense, public
+  (never a hidden card or identity). `EVENT_KINDS`, `PROMPT_KINDS` and `REASONS`
+  list every wire name for narration's coverage tests.
+- **Catalogue** (`catalogue.py`, data in `data/*.json`, validated at load):
+  `catalogue().cards / deck / ex_deck / generals / skills / identities`,
+  `role_counts(players, four_player_roles, two_spies)`.
+- **Skills** (`skills/__init__.py`): `Skill` base with trigger points, modifiers
+  (distance, attack range, Kill limit, extra targets, prohibitions, draw count,
+  hand limit), conversions ("view as") and response providers; `@register`.
+  Equipment abilities are skills of their holder (`skills/equipment.py`). This
+  issue plays generals without their skills; the next one registers them.
 """
 
+from engine.sanguosha.actions import (
+    Action,
+    ChooseGeneral,
+    ChooseTarget,
+    Confirm,
+    Discard,
+    EndPlay,
+    Pass,
+    PickCard,
+    PlayCard,
+    ProvideJudgment,
+    Respond,
+    RevealCard,
+    RevealIdentity,
+    Timeout,
+    UseSkill,
+    parse_action,
+)
 from engine.sanguosha.catalogue import Card, catalogue, format_card, parse_card, role_counts
+from engine.sanguosha.events import EVENT_KINDS, Event
+from engine.sanguosha.game import Game
+from engine.sanguosha.prompts import PROMPT_KINDS, Prompt, PromptKind
 from engine.sanguosha.reasons import REASONS, Reason
+from engine.sanguosha.settings import EndReason, Outcome, Settings
 
-__all__ = ["Card", "REASONS", "Reason", "catalogue", "format_card", "parse_card", "role_counts"]
+__all__ = [
+    "Action",
+    "Card",
+    "ChooseGeneral",
+    "ChooseTarget",
+    "Confirm",
+    "Discard",
+    "EVENT_KINDS",
+    "EndPlay",
+    "EndReason",
+    "Event",
+    "Game",
+    "Outcome",
+    "PROMPT_KINDS",
+    "Pass",
+    "PickCard",
+    "PlayCard",
+    "Prompt",
+    "PromptKind",
+    "ProvideJudgment",
+    "REASONS",
+    "Reason",
+    "Respond",
+    "RevealCard",
+    "RevealIdentity",
+    "Settings",
+    "Timeout",
+    "UseSkill",
+    "catalogue",
+    "format_card",
+    "parse_action",
+    "parse_card",
+    "role_counts",
+]

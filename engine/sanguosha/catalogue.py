@@ -64,9 +64,13 @@ class CardSpec:
     range: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One physical game card. Build it with `parse_card`; the value is interned."""
+    """One physical game card. Build it with `parse_card`; the value is interned.
+
+    Interned values compare (and hash) by identity, which keeps zone operations
+    cheap; copying or pickling goes through `parse_card`, so it keeps identity.
+    """
 
     name: str
     suit: Suit
@@ -79,6 +83,11 @@ class Card:
 
     def __str__(self) -> str:
         return format_card(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if _INTERNED.get((self.name, self.suit, self.rank)) is self:
+            return (parse_card, (format_card(self),))
+        return (Card, (self.name, self.suit, self.rank, self.subtype, self.color))
 
     @property
     def type(self) -> str:

@@ -1,0 +1,322 @@
+"""Checking an action against the pending prompt, before anything changes.
+
+`check(prompt, seat, action)` either returns (the action is legal) or raises
+`IllegalAction` / `InvalidAction` with a `Reason` and the data to explain it. It
+only reads the state, which is what makes "a refused action changes nothing" hold
+without snapshots. One checker per prompt kind.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from engine.core.errors import IllegalAction, InvalidAction
+from engine.sanguosha.actions import (
+    Action,
+    ChooseGeneral,
+    ChooseTarget,
+    Confirm,
+    Discard,
+    EndPlay,
+    Pass,
+    PickCard,
+    PlayCard,
+    ProvideJudgment,
+    Respond,
+    RevealCard,
+    RevealIdentity,
+    Timeout,
+    UseSkill,
+)
+from engine.sanguosha.cards import RULES
+from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
+from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.reasons import Reason
+from engine.sanguosha.skills import REGISTRY, Skill
+
+if TYPE_CHECKING:
+    from engine.sanguosha.game import Game
+    from engine.sanguosha.state import Player
+
+K = PromptKind
+EXPECTED: dict[PromptKind, tuple[str, ...]] = {
+    K.CHOOSE_GENERAL: ("choose_general",),
+    K.PLAY: ("play_card", "use_skill", "end_play"),
+    K.CHOOSE_TARGET: ("choose_target", "confirm", "pass"),
+    K.RESPOND: ("respond", "use_skill", "pass"),
+    K.NULLIFY: ("respond", "use_skill", "pass", "timeout"),
+    K.DISCARD: ("discard", "confirm", "pass"),
+    K.JUDGMENT_CARD: ("provide_judgment",),
+    K.REVEAL_IDENTITY: ("reveal_identity",),
+    K.REVEAL_CARD: ("reveal_card",),
+    K.CHOOSE_CARD_FROM: ("pick_card", "pass"),
+    K.HARVEST_PICK: ("pick_card",),
+    K.CONFIRM: ("confirm",),
+}
+
+
+class ChecksMixin:
+    def check(self: Game, prompt: Prompt, seat: int | None, action: Action) -> None:
+        """Raise unless `seat` may submit `action` now; never changes anything."""
+        if action.kind not in EXPECTED[prompt.kind]:
+            raise IllegalAction(
+                Reason.WRONG_ACTION,
+                action=action.kind,
+                prompt=prompt.kind.value,
+                expected=list(EXPECTED[prompt.kind]),
+            )
+        if isinstance(action, Timeout):
+            if seat is not None or prompt.timeout_s is None:
+                raise IllegalAction(
+                    Reason.WRONG_ACTION, action="timeout", prompt=prompt.kind.value, expected=[]
+                )
+            return
+        if not isinstance(seat, int) or not 1 <= seat <= self.n:
+            raise InvalidAction(Reason.UNKNOWN_SEAT, seat=seat, players=self.n)
+        if seat not in prompt.seats:
+            if prompt.kind is K.PLAY:
+                raise IllegalAction(Reason.NOT_YOUR_TURN, seat=seat, turn=prompt.seat)
+            raise IllegalAction(Reason.WRONG_SEAT, seat=seat, expected=list(prompt.seats))
+        _CHECKERS[prompt.kind](self, prompt, self.player(seat), action)
+
+    # ---------------------------------------------------------------- shared checks
+    def check_seats(self: Game, seats: tuple[int, ...]) -> None:
+        for s in seats:
+            if not isinstance(s, int) or not 1 <= s <= self.n:
+                raise InvalidAction(Reason.UNKNOWN_SEAT, seat=s, players=self.n)
+
+    def check_in_game(self: Game, card: object) -> Card:
+        if not isinstance(card, Card):
+            raise InvalidAction(Reason.UNKNOWN_CARD, text=repr(card))
+        if card not in self.copies:
+            raise IllegalAction(Reason.CARD_NOT_IN_GAME, card=str(card))
+        return card
+
+    def check_in_hand(self: Game, p: Player, cards: tuple[Card, ...]) -> None:
+        """The cards are in `p`'s hand (table mode: not visibly somewhere else)."""
+        for card in cards:
+            self.check_in_game(card)
+        if self.table:
+            for card, k in Counter(cards).items():
+                self.check_not_elsewhere(card, k, owner=p)
+            return
+        if len(cards) == 1:
+            if cards[0] not in p.hand:
+                raise IllegalAction(Reason.CARD_NOT_IN_HAND, card=str(cards[0]), seat=p.seat)
+            return
+        for card, k in Counter(cards).items():
+            if p.hand.count(card) < k:
+                raise IllegalAction(Reason.CARD_NOT_IN_HAND, card=str(card), seat=p.seat)
+
+    def check_owned(
+        self: Game, p: Player, cards: tuple[Card, ...], exclude: Card | None = None
+    ) -> None:
+        """The cards are in `p`'s hand or equipment (not `exclude`)."""
+        equipped = [c for c in p.equip if c is not None and c is not exclude]
+        in_hand = tuple(c for c in cards if c not in equipped)
+        if len(set(cards) & set(equipped)) != len(cards) - len(in_hand):
+            raise IllegalAction(Reason.DUPLICATE_CARD, card=str(cards[0]))
+        for card in in_hand:
+            if card is exclude:
+                raise IllegalAction(Reason.CARD_NOT_OWNED, card=str(card), seat=p.seat)
+        try:
+            self.check_in_hand(p, in_hand)
+        except IllegalAction as exc:
+            if exc.reason is Reason.CARD_NOT_IN_HAND:
+                raise IllegalAction(Reason.CARD_NOT_OWNED, **exc.data) from None
+            raise
+
+    def visible_copies(self: Game, card: Card, owner: Player | None) -> tuple[int, str, int | None]:
+        """How many copies of `card` are known to sit in a public zone (or another hand)."""
+        seen, zone, where = 0, "", None
+        for q in self.players:
+            for c in q.equip:
+                if c is card:
+                    seen, zone, where = seen + 1, "equipment", q.seat
+            for c, _ in q.judgment:
+                if c is card:
+                    seen, zone, where = seen + 1, "judgment", q.seat
+            if q is not owner:
+                k = q.hand.count(card)
+                if k:
+                    seen, zone, where = seen + k, "hand", q.seat
+        for pile, name in ((self.processing, "table"), (self.discard_pile, "discard")):
+            k = pile.count(card)
+            if k:
+                seen, zone, where = seen + k, name, None
+        return seen, zone, where
+
+    def check_not_elsewhere(
+        self: Game, card: Card, k: int = 1, owner: Player | None = None
+    ) -> None:
+        """Table mode: refuse a scan of a card whose every copy is visibly elsewhere."""
+        seen, zone, where = self.visible_copies(card, owner)
+        if owner is not None and card in owner.hand:
+            return
+        if seen + k > self.copies[card]:
+            raise IllegalAction(Reason.CARD_ELSEWHERE, card=str(card), zone=zone, seat=where)
+
+    def check_skill(self: Game, p: Player, skill_id: str) -> Skill:
+        for skill in p.skills:
+            if skill.id == skill_id:
+                return skill
+        if skill_id not in catalogue().skills and skill_id not in REGISTRY:
+            raise InvalidAction(Reason.UNKNOWN_SKILL, skill=skill_id)
+        raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill_id, seat=p.seat)
+
+    def check_conversion(
+        self: Game, p: Player, skill: Skill, cards: tuple[Card, ...], need: str
+    ) -> None:
+        if need not in skill.converts or not cards or not skill.view_as(self, p, cards, need):
+            raise IllegalAction(Reason.WRONG_CARD, card="+".join(str(c) for c in cards), need=need)
+        self.check_owned(p, cards)
+
+    # ---------------------------------------------------------------- per prompt kind
+    def _check_play(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        if isinstance(action, EndPlay):
+            return
+        if isinstance(action, PlayCard):
+            card = action.card
+            self.check_in_hand(p, (card,))
+            self.check_seats(action.targets)
+            self.check_use(p, card.name, (card,), action.targets)
+            return
+        assert isinstance(action, UseSkill)
+        skill = self.check_skill(p, action.skill)
+        if skill.active:
+            if not skill.can_activate(self, p):
+                raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
+            self.check_seats(action.targets)
+            skill.check_activate(self, p, action)
+            return
+        names = [n for n in skill.converts if n in RULES and RULES[n].playable]
+        for name in names:
+            if action.cards and skill.view_as(self, p, action.cards, name):
+                self.check_owned(p, action.cards)
+                self.check_seats(action.targets)
+                self.check_use(p, name, action.cards, action.targets)
+                return
+        raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
+
+    def _check_choose_target(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        name, cards, chosen, lo, hi = prompt.ctx
+        if isinstance(action, ChooseTarget):
+            self.check_seats((action.seat,))
+            RULES[name].check_target(self, p, self.player(action.seat), chosen, cards)
+        elif isinstance(action, Confirm) and action.ok and len(chosen) < lo:
+            raise IllegalAction(Reason.NEEDS_TARGET, card=name, min_targets=lo)
+
+    def _check_respond(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        need = prompt.need or ""
+        if isinstance(action, Respond) and action.card is not None:
+            card = self.check_in_game(action.card)
+            if card.name != need:
+                raise IllegalAction(Reason.WRONG_CARD, card=str(card), need=need)
+            self.check_in_hand(p, (card,))
+        elif isinstance(action, UseSkill):
+            skill = self.check_skill(p, action.skill)
+            if action.cards:
+                self.check_conversion(p, skill, action.cards, need)
+            elif skill.id not in prompt.options:
+                raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
+
+    def _check_discard(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        ctx = prompt.ctx or {}
+        if isinstance(action, Discard):
+            cards = action.cards
+            if not cards or len(cards) > prompt.count:
+                raise IllegalAction(Reason.WRONG_COUNT, expected=prompt.count, got=len(cards))
+            if ctx.get("exact") and len(cards) != prompt.count:
+                raise IllegalAction(Reason.WRONG_COUNT, expected=prompt.count, got=len(cards))
+            for card in cards:
+                self.check_in_game(card)
+            if ctx.get("equip"):
+                self.check_owned(p, cards, exclude=ctx.get("exclude"))
+            else:
+                self.check_in_hand(p, cards)
+        elif isinstance(action, Confirm) and action.ok:
+            if not self.table:
+                raise IllegalAction(Reason.MODE_ONLY, action="confirm", mode="table")
+        elif not prompt.optional:
+            raise IllegalAction(Reason.CANNOT_PASS, prompt=prompt.kind.value)
+
+    def _check_judgment_card(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        assert isinstance(action, ProvideJudgment)
+        self.check_not_elsewhere(self.check_in_game(action.card))
+
+    def _check_reveal_identity(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        assert isinstance(action, RevealIdentity)
+        ident = action.identity
+        if ident not in IDENTITIES:
+            raise InvalidAction(Reason.UNKNOWN_IDENTITY, identity=ident)
+        if prompt.need == "lord":
+            if ident != "lord":
+                raise IllegalAction(Reason.NOT_OFFERED, choice=ident, options=["lord"])
+            return
+        if self.unrevealed_counts()[ident] <= 0:
+            raise IllegalAction(
+                Reason.IDENTITY_TAKEN, identity=ident, count=self.role_counts[ident]
+            )
+
+    def _check_reveal_card(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        assert isinstance(action, RevealCard)
+        if action.card is None:
+            if not prompt.optional:
+                raise IllegalAction(Reason.CANNOT_PASS, prompt=prompt.kind.value)
+            return
+        card = self.check_in_game(action.card)
+        owner = self.player(prompt.target) if prompt.target is not None else None
+        self.check_not_elsewhere(card, owner=owner)
+
+    def _check_choose_card_from(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        if isinstance(action, Pass):
+            if not prompt.optional:
+                raise IllegalAction(Reason.CANNOT_PASS, prompt=prompt.kind.value)
+            return
+        assert isinstance(action, PickCard)
+        target, cards, has_hand = prompt.ctx
+        if action.card is None:
+            if not has_hand:
+                raise IllegalAction(Reason.CARD_NOT_THERE, card=None, seat=target.seat, zone="hand")
+        elif action.card not in cards:
+            raise IllegalAction(
+                Reason.CARD_NOT_THERE, card=str(action.card), seat=target.seat, zone="equipment"
+            )
+
+    def _check_harvest_pick(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        assert isinstance(action, PickCard)
+        if action.card is None or action.card not in prompt.ctx:
+            raise IllegalAction(
+                Reason.NOT_OFFERED, choice=str(action.card), options=list(prompt.options)
+            )
+
+    def _check_confirm(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        return None
+
+    def _check_choose_general(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        assert isinstance(action, ChooseGeneral)
+        general = action.general
+        if general not in catalogue().generals:
+            raise InvalidAction(Reason.UNKNOWN_GENERAL, general=general)
+        if prompt.options and general not in prompt.options:
+            raise IllegalAction(Reason.NOT_OFFERED, choice=general, options=list(prompt.options))
+        for q in self.players:
+            if q.general == general:
+                raise IllegalAction(Reason.GENERAL_TAKEN, general=general, seat=q.seat)
+
+
+_CHECKERS = {
+    K.CHOOSE_GENERAL: ChecksMixin._check_choose_general,
+    K.PLAY: ChecksMixin._check_play,
+    K.CHOOSE_TARGET: ChecksMixin._check_choose_target,
+    K.RESPOND: ChecksMixin._check_respond,
+    K.NULLIFY: ChecksMixin._check_respond,
+    K.DISCARD: ChecksMixin._check_discard,
+    K.JUDGMENT_CARD: ChecksMixin._check_judgment_card,
+    K.REVEAL_IDENTITY: ChecksMixin._check_reveal_identity,
+    K.REVEAL_CARD: ChecksMixin._check_reveal_card,
+    K.CHOOSE_CARD_FROM: ChecksMixin._check_choose_card_from,
+    K.HARVEST_PICK: ChecksMixin._check_harvest_pick,
+    K.CONFIRM: ChecksMixin._check_confirm,
+}

@@ -1,0 +1,278 @@
+"""Turns and phases (sanguosha.md 1d Turn structure), and using a card.
+
+A turn runs the six phases in order: preparation, judgment, draw (2 cards), play,
+discard (down to current HP), finish. A skipped phase does not happen at all (no
+start or end). If the current player dies, the resolution in progress finishes,
+the remaining phases are skipped and the next living player's turn begins.
+
+Phase table (phase -> body); skills act at `Point.PHASE_START` / `PHASE_END`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.sanguosha.actions import ChooseTarget, Confirm, EndPlay, PlayCard, UseSkill
+from engine.sanguosha.cards import RULES
+from engine.sanguosha.catalogue import Card
+from engine.sanguosha.context import DrawData, PhaseData, TargetData, Use
+from engine.sanguosha.events import (
+    CardUsed,
+    PhaseSkipped,
+    PhaseStarted,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+)
+from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.skills import Flow, Point
+from engine.sanguosha.state import HIDDEN, PHASES, Player
+
+if TYPE_CHECKING:
+    from engine.sanguosha.game import Game
+
+DRAW_PHASE_CARDS = 2
+
+
+class FlowMixin:
+    def play_turns(self: Game) -> Flow:
+        p = self.lord
+        assert p is not None
+        while True:
+            if p is self.lord:
+                self.round += 1
+                self.emit(RoundStarted(self.round))
+            yield from self.turn(p)
+            p = self.next_living(p)
+
+    def next_living(self: Game, p: Player) -> Player:
+        players = self.players
+        n = self.n
+        i = p.seat % n
+        while not players[i].alive:
+            i = (i + 1) % n
+        return players[i]
+
+    def turn(self: Game, p: Player) -> Flow:
+        self.current = p
+        self.turn_over = False
+        self.kills_used = 0
+        self.skipped: set[str] = set()
+        self.skipped_by: dict[str, str] = {}
+        self.emit(TurnStarted(p.seat, self.round))
+        hooks = self._hooks
+        for phase in PHASES:
+            if not p.alive or self.turn_over:
+                break
+            if phase in self.skipped:
+                self.emit(PhaseSkipped(p.seat, phase, self.skipped_by.get(phase, "")))
+                continue
+            self.phase = phase
+            if Point.PHASE_START in hooks:
+                data = PhaseData(p, phase)
+                yield from self.fire(Point.PHASE_START, data)
+                if data.skip:
+                    self.emit(PhaseSkipped(p.seat, phase, "skill"))
+                    continue
+            self.emit(PhaseStarted(p.seat, phase))
+            body = _BODIES.get(phase)
+            if body is not None:
+                yield from body(self, p)
+            if Point.PHASE_END in hooks and p.alive:
+                yield from self.fire(Point.PHASE_END, PhaseData(p, phase))
+        self.phase = None
+        for q in self.players:
+            if q.marks:
+                q.marks = {k: v for k, v in q.marks.items() if not k.startswith("turn:")}
+        self.emit(TurnEnded(p.seat))
+
+    def skip_phase(self: Game, phase: str, by: str) -> None:
+        self.skipped.add(phase)
+        self.skipped_by[phase] = by
+
+    # ---------------------------------------------------------------- phase bodies
+    def _judgment_phase(self: Game, p: Player) -> Flow:
+        """Delayed tricks, last placed first, each judged once (1d)."""
+        for placed in reversed(list(p.judgment)):
+            if not p.alive or self.turn_over:
+                break
+            if placed not in p.judgment:
+                continue
+            p.judgment.remove(placed)
+            card, name = placed
+            self.processing.append(card)
+            yield from RULES[name].judge(self, p, card)  # type: ignore[attr-defined]
+
+    def _draw_phase(self: Game, p: Player) -> Flow:
+        data = DrawData(p, DRAW_PHASE_CARDS)
+        mods = self._mods.get("draw_count")
+        if mods:
+            for owner, skill in mods:
+                data.count += skill.draw_count(self, owner, p)
+        if Point.BEFORE_DRAW in self._hooks:
+            yield from self.fire(Point.BEFORE_DRAW, data)
+        if data.count > 0:
+            self.draw(p, data.count, "draw_phase")
+
+    def _play_phase(self: Game, p: Player) -> Flow:
+        seats = (p.seat,)
+        while True:
+            answer = yield Prompt(PromptKind.PLAY, p.seat, seats, count=self.kills_used)
+            if isinstance(answer, EndPlay):
+                return
+            if isinstance(answer, PlayCard):
+                card = answer.card
+                yield from self.use_from_play(p, card.name, (card,), answer.targets, None)
+            elif isinstance(answer, UseSkill):
+                skill = self.skill_of(p, answer.skill)
+                assert skill is not None
+                if skill.active:
+                    self.skill_invoked(p, skill.id, answer.targets)
+                    yield from skill.activate(self, p, answer)
+                else:
+                    name = self.conversion_name(p, skill, answer.cards)
+                    yield from self.use_from_play(p, name, answer.cards, answer.targets, skill.id)
+            if not p.alive or self.turn_over:
+                return
+
+    def conversion_name(self: Game, p: Player, skill, cards: tuple[Card, ...]) -> str:  # type: ignore[no-untyped-def]
+        for name in skill.converts:
+            rule = RULES.get(name)
+            if rule is not None and rule.playable and skill.view_as(self, p, cards, name):
+                return name
+        raise AssertionError("checked before")
+
+    def _discard_phase(self: Game, p: Player) -> Flow:
+        over = len(p.hand) - self.hand_limit(p)
+        while over > 0:
+            answer = yield Prompt(
+                PromptKind.DISCARD, p.seat, (p.seat,), count=over, reason="discard_phase"
+            )
+            if isinstance(answer, Confirm):  # table mode: the rest, unseen
+                cards = self.take_unseen(p, over)
+            else:
+                cards = list(answer.cards)
+                for card in cards:
+                    self.take_from_hand(p, card)
+            self.to_discard(cards, p.seat, "discard_phase")
+            over -= len(cards)
+        if self._queue:
+            yield from self.flush()
+
+    def take_unseen(self: Game, p: Player, count: int) -> list:  # type: ignore[type-arg]
+        """Table mode: `count` hand cards leave unseen (placeholders first)."""
+        out = []
+        hand = p.hand
+        for _ in range(min(count, len(hand))):
+            out.append(hand.pop(hand.index(HIDDEN)) if HIDDEN in hand else hand.pop())
+        return out
+
+    def hand_limit(self: Game, p: Player) -> int:
+        limit = max(p.hp, 0)
+        mods = self._mods.get("hand_limit")
+        if mods:
+            for owner, skill in mods:
+                limit += skill.hand_limit(self, owner, p)
+        return limit
+
+    # ---------------------------------------------------------------- using cards
+    def use_from_play(
+        self: Game,
+        p: Player,
+        name: str,
+        cards: tuple[Card, ...],
+        targets: tuple[int, ...],
+        skill: str | None,
+    ) -> Flow:
+        """A use from the play prompt: stage its targets if needed, then use it."""
+        chosen = self.check_use(p, name, cards, targets)  # checked before: cannot raise
+        if chosen is None:
+            chosen = yield from self.stage_targets(p, name, cards, skill)
+            if chosen is None:
+                return
+        yield from self.use_card(p, name, cards, chosen, skill=skill)
+
+    def stage_targets(
+        self: Game, p: Player, name: str, cards: tuple[Card, ...], skill: str | None
+    ) -> Flow:
+        """Ask for targets one at a time; Confirm(True) closes an open list, NO cancels."""
+        rule = RULES[name]
+        lo, hi = rule.bounds(self, p, cards)
+        chosen: list[Player] = []
+        text = "+".join(str(c) for c in cards)
+        while len(chosen) < hi:
+            options = self.target_options(p, name, cards, chosen)
+            answer = yield Prompt(
+                PromptKind.CHOOSE_TARGET,
+                p.seat,
+                (p.seat,),
+                card=text,
+                reason=name,
+                count=hi,
+                options=tuple(q.seat for q in options),
+                chosen=tuple(q.seat for q in chosen),
+                optional=True,
+                ctx=(name, cards, chosen, lo, hi),
+            )
+            if isinstance(answer, ChooseTarget):
+                chosen.append(self.player(answer.seat))
+            elif isinstance(answer, Confirm) and answer.ok:
+                break
+            else:
+                return None
+        return chosen
+
+    def use_card(
+        self: Game,
+        user: Player,
+        name: str,
+        cards: tuple[Card, ...],
+        targets: list[Player],
+        *,
+        skill: str | None = None,
+        extra: bool = False,
+        ignore_distance: bool = False,
+    ) -> Flow:
+        """Use a card: it leaves its zone, is announced, triggers, then resolves."""
+        use = Use(user, name, cards, targets, skill, extra)
+        use.ignore_distance = ignore_distance
+        for card in cards:
+            self.take_card(user, card)
+        self.processing.extend(cards)
+        self.emit(
+            CardUsed(
+                user.seat, name, tuple(str(c) for c in cards), tuple(t.seat for t in targets), skill
+            )
+        )
+        if name == "kill" and not extra and user is self.current and self.phase == "play":
+            self.kills_used += 1
+        if self._queue:
+            yield from self.flush()
+        hooks = self._hooks
+        rule = RULES[name]
+        if Point.CARD_USED in hooks:
+            yield from self.fire(Point.CARD_USED, use)
+        if Point.TARGET_CHOSEN in hooks:
+            for target in list(rule.effect_targets(use)):
+                yield from self.fire(Point.TARGET_CHOSEN, TargetData(use, target))
+        yield from rule.resolve(self, use)
+        self.finish_processing(cards)
+        return use
+
+    def effect_cancelled(self: Game, use: Use, target: Player) -> Flow:
+        """Give skills and armor a chance to stop `use`'s effect on `target`."""
+        if use.cancelled and target.seat in use.cancelled:
+            return True
+        if Point.CARD_EFFECT in self._hooks:
+            data = TargetData(use, target)
+            yield from self.fire(Point.CARD_EFFECT, data)
+            return data.cancelled
+        return False
+
+
+_BODIES = {
+    "judgment": FlowMixin._judgment_phase,
+    "draw": FlowMixin._draw_phase,
+    "play": FlowMixin._play_phase,
+    "discard": FlowMixin._discard_phase,
+}

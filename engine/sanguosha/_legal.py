@@ -1,0 +1,228 @@
+"""Listing legal actions, one decision step at a time (for bots, fuzzing, benchmarks).
+
+Multi-step decisions are listed step by step: a card without its targets (then the
+targets one by one), one card at a time for a discard. That keeps the lists short
+(no cross products). Action values are cached per card, so listing allocates
+little. In table mode the engine cannot list hidden cards: it lists what it knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from engine.core.errors import ActionError
+from engine.sanguosha.actions import (
+    Action,
+    ChooseGeneral,
+    ChooseTarget,
+    Confirm,
+    Discard,
+    EndPlay,
+    Pass,
+    PickCard,
+    PlayCard,
+    ProvideJudgment,
+    Respond,
+    RevealCard,
+    RevealIdentity,
+    UseSkill,
+)
+from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
+from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.state import HIDDEN, Player
+
+if TYPE_CHECKING:
+    from engine.sanguosha.game import Game
+
+K = PromptKind
+END_PLAY = EndPlay()
+PASS = Pass()
+YES, NO = Confirm(True), Confirm(False)
+DECLINE = Respond(None)
+_PLAY: dict[Card, PlayCard] = {}
+_RESPOND: dict[Card, Respond] = {}
+_DISCARD: dict[Card, Discard] = {}
+_TARGET: dict[int, ChooseTarget] = {}
+_PICK: dict[Card | None, PickCard] = {}
+
+
+def _cached(cache: dict, key: object, make: type) -> Action:  # type: ignore[type-arg]
+    action = cache.get(key)
+    if action is None:
+        action = cache[key] = make(key)
+    return action
+
+
+def _distinct(cards: list[Card]) -> list[Card]:
+    return [c for c in dict.fromkeys(cards) if c is not HIDDEN]
+
+
+class LegalActions:
+    """A view of the legal actions: `in`, iteration, `len`, `bool`, indexing."""
+
+    __slots__ = ("_game", "_prompt", "seat", "_actions")
+
+    def __init__(self, game: Game, seat: int | None, actions: list[Action]) -> None:
+        self._game = game
+        self._prompt = game.pending()
+        self.seat = seat
+        self._actions = actions
+
+    def __contains__(self, action: object) -> bool:
+        if self._prompt is None or not isinstance(action, Action):
+            return False
+        try:
+            self._game.check(self._prompt, self.seat, action)
+        except ActionError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __bool__(self) -> bool:
+        return bool(self._actions)
+
+    def __getitem__(self, i: int) -> Action:
+        return self._actions[i]
+
+    def __repr__(self) -> str:
+        return f"<LegalActions seat={self.seat} {self._actions!r}>"
+
+
+class LegalMixin:
+    def enumerate(self: Game, prompt: Prompt, seat: int) -> list[Action]:
+        if seat not in prompt.seats:
+            return []
+        return _LISTERS[prompt.kind](self, prompt, self.player(seat))
+
+    def _conversions(self: Game, p: Player, need: str) -> list[Action]:
+        out: list[Action] = []
+        for skill in p.skills:
+            if need in skill.converts:
+                for cards in skill.conversion_choices(self, p, need):
+                    out.append(UseSkill(skill.id, tuple(cards)))
+        return out
+
+    def _list_play(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        out: list[Action] = []
+        for card in _distinct(p.hand):
+            if self.can_use_now(p, card.name, (card,)):
+                out.append(_cached(_PLAY, card, PlayCard))
+        for skill in p.skills:
+            if skill.active:
+                if skill.can_activate(self, p):
+                    out.extend(skill.activation_choices(self, p))
+            elif skill.converts:
+                for name in skill.converts:
+                    for cards in skill.conversion_choices(self, p, name):
+                        if self.can_use_now(p, name, tuple(cards)):
+                            out.append(UseSkill(skill.id, tuple(cards)))
+        out.append(END_PLAY)
+        return out
+
+    def _list_choose_target(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        name, cards, chosen, lo, hi = prompt.ctx
+        out: list[Action] = [_cached(_TARGET, s, ChooseTarget) for s in prompt.options]
+        if len(chosen) >= lo:
+            out.append(YES)
+        out.append(NO)
+        return out
+
+    def _list_respond(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        need = prompt.need
+        out: list[Action] = [
+            _cached(_RESPOND, c, Respond) for c in _distinct(p.hand) if c.name == need
+        ]
+        out.extend(UseSkill(s) for s in prompt.options)
+        out.extend(self._conversions(p, need or ""))
+        out.append(PASS if prompt.kind is K.NULLIFY else DECLINE)
+        return out
+
+    def _list_discard(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        ctx = prompt.ctx or {}
+        pool = list(p.hand)
+        if ctx.get("equip"):
+            pool += [c for c in p.equip if c is not None and c is not ctx.get("exclude")]
+        out: list[Action] = []
+        if ctx.get("exact") and prompt.count > 1:
+            seen = set()
+            for combo in combinations(range(len(pool)), prompt.count):
+                cards = tuple(pool[i] for i in combo)
+                key = tuple(sorted(map(id, cards)))
+                if HIDDEN not in cards and key not in seen:
+                    seen.add(key)
+                    out.append(Discard(cards))
+        else:
+            out = [_cached(_DISCARD, c, lambda c: Discard((c,))) for c in _distinct(pool)]
+        if self.table:
+            out.append(YES)
+        if prompt.optional:
+            out.append(PASS)
+        return out
+
+    def _scannable(self: Game, owner: Player | None = None) -> list[Card]:
+        out = []
+        for card in dict.fromkeys(self.cards):
+            try:
+                self.check_not_elsewhere(card, owner=owner)
+            except ActionError:
+                continue
+            out.append(card)
+        return out
+
+    def _list_judgment_card(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        return [ProvideJudgment(c) for c in self._scannable()]
+
+    def _list_reveal_identity(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        if prompt.need == "lord":
+            return [RevealIdentity("lord")]
+        left = self.unrevealed_counts()
+        return [RevealIdentity(i) for i in IDENTITIES if left[i] > 0]
+
+    def _list_reveal_card(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        owner = self.player(prompt.target) if prompt.target is not None else None
+        out: list[Action] = [RevealCard(c) for c in self._scannable(owner)]
+        if prompt.optional:
+            out.append(RevealCard(None))
+        return out
+
+    def _list_choose_card_from(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        target, cards, has_hand = prompt.ctx
+        out: list[Action] = [_cached(_PICK, None, PickCard)] if has_hand else []
+        out.extend(_cached(_PICK, c, PickCard) for c in cards)
+        if prompt.optional:
+            out.append(PASS)
+        return out
+
+    def _list_harvest_pick(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        return [_cached(_PICK, c, PickCard) for c in dict.fromkeys(prompt.ctx)]
+
+    def _list_confirm(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        return [YES, NO]
+
+    def _list_choose_general(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        taken = {q.general for q in self.players}
+        pool = prompt.options or tuple(catalogue().generals)
+        return [ChooseGeneral(g) for g in pool if g not in taken]
+
+
+_LISTERS = {
+    K.CHOOSE_GENERAL: LegalMixin._list_choose_general,
+    K.PLAY: LegalMixin._list_play,
+    K.CHOOSE_TARGET: LegalMixin._list_choose_target,
+    K.RESPOND: LegalMixin._list_respond,
+    K.NULLIFY: LegalMixin._list_respond,
+    K.DISCARD: LegalMixin._list_discard,
+    K.JUDGMENT_CARD: LegalMixin._list_judgment_card,
+    K.REVEAL_IDENTITY: LegalMixin._list_reveal_identity,
+    K.REVEAL_CARD: LegalMixin._list_reveal_card,
+    K.CHOOSE_CARD_FROM: LegalMixin._list_choose_card_from,
+    K.HARVEST_PICK: LegalMixin._list_harvest_pick,
+    K.CONFIRM: LegalMixin._list_confirm,
+}

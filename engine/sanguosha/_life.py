@@ -1,0 +1,245 @@
+"""Damage, recovery, dying, death, rewards and victory (sanguosha.md 1d).
+
+Death processing order (FreeKill death.lua, QSanguosha killPlayer): mark dead and
+reseat, reveal the identity, check for the end of the game (so it can end before
+any reward), death triggers, bury (hand, equipment and judgment cards to the
+discard pile), then the reward (killing a rebel: draw 3) or penalty (the lord
+killed a loyalist: discard hand and equipment). The game mode's win rules live in
+`_winner`; in table mode they read revealed identities plus the role table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.sanguosha._zones import GameEnded
+from engine.sanguosha.catalogue import IDENTITIES
+from engine.sanguosha.context import Damage, DyingData, Recover, Request, Use
+from engine.sanguosha.events import (
+    DamageDealt,
+    DamagePrevented,
+    HpLost,
+    HpRecovered,
+    IdentityRevealed,
+    PenaltyApplied,
+    PlayerDied,
+    PlayerDying,
+    PlayerRescued,
+    RewardGiven,
+)
+from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.settings import EndReason
+from engine.sanguosha.skills import Flow, Point
+from engine.sanguosha.state import Player
+
+if TYPE_CHECKING:
+    from engine.sanguosha.game import Game
+
+REBEL_REWARD = 3
+SIDES = {"lord": ("lord", "loyalist"), "rebel": ("rebel",), "spy": ("spy",)}
+
+
+class LifeMixin:
+    def damage(
+        self: Game,
+        source: Player | None,
+        target: Player,
+        amount: int,
+        nature: str = "normal",
+        use: Use | None = None,
+        card: str | None = None,
+    ) -> Flow:
+        """Deal damage; a player at 0 HP or less enters dying before after-damage triggers."""
+        dmg = Damage(source, target, amount, nature, use)
+        if Point.DAMAGE_BEFORE in self._hooks:
+            yield from self.fire(Point.DAMAGE_BEFORE, dmg)
+            if dmg.prevented or dmg.amount <= 0 or not target.alive:
+                self.emit(DamagePrevented(_seat(source), target.seat, dmg.flags.get("by", "")))
+                return dmg
+        before = target.hp
+        target.hp = before - dmg.amount
+        name = use.name if use is not None else card
+        self.emit(
+            DamageDealt(_seat(source), target.seat, dmg.amount, nature, name, before, target.hp)
+        )
+        if target.hp <= 0:
+            yield from self.dying(target, source, dmg)
+        if target.alive and Point.DAMAGED in self._hooks:
+            yield from self.fire(Point.DAMAGED, dmg)
+        if source is not None and source.alive and Point.DAMAGE_DONE in self._hooks:
+            yield from self.fire(Point.DAMAGE_DONE, dmg)
+        return dmg
+
+    def recover(
+        self: Game, source: Player | None, target: Player, amount: int, use: Use | None
+    ) -> Flow:
+        """Recover HP, never above max HP."""
+        rec = Recover(source, target, amount, use)
+        if Point.RECOVER_BEFORE in self._hooks:
+            yield from self.fire(Point.RECOVER_BEFORE, rec)
+        before = target.hp
+        target.hp = min(target.max_hp, before + rec.amount)
+        if target.hp != before:
+            self.emit(
+                HpRecovered(
+                    target.seat,
+                    target.hp - before,
+                    _seat(source),
+                    use.name if use else None,
+                    before,
+                    target.hp,
+                )
+            )
+
+    def lose_hp(self: Game, p: Player, amount: int) -> Flow:
+        """Lose HP (not damage: no source, no killer)."""
+        before = p.hp
+        p.hp -= amount
+        self.emit(HpLost(p.seat, amount, before, p.hp))
+        if p.hp <= 0:
+            yield from self.dying(p, None, None)
+
+    # ---------------------------------------------------------------- dying
+    def dying(self: Game, p: Player, killer: Player | None, dmg: Damage | None) -> Flow:
+        """Ask for Peaches from the current player on, in seat order, until saved (1d)."""
+        self.emit(PlayerDying(p.seat, p.hp))
+        if Point.DYING in self._hooks:
+            yield from self.fire(Point.DYING, DyingData(p, killer, dmg))
+        start = self.current if self.current is not None and self.current.alive else p
+        for asked in self.living_from(start):
+            while p.hp < 1 and p.alive:
+                req = Request(asked, "peach", True, p, None, "dying")
+                got = yield from self.ask_card(asked, "peach", req, target=p, count=1 - p.hp)
+                if got is None:
+                    break
+                cards, skill = got
+                yield from self.use_card(asked, "peach", cards, [p], skill=skill, extra=True)
+            if p.hp >= 1 or not p.alive:
+                break
+        if not p.alive:
+            return
+        if p.hp >= 1:
+            self.emit(PlayerRescued(p.seat, p.hp))
+            return
+        yield from self.die(p, killer)
+
+    def die(self: Game, p: Player, killer: Player | None) -> Flow:
+        p.alive = False
+        self.reseat()
+        self.emit(PlayerDied(p.seat, _seat(killer)))
+        if not p.revealed:
+            yield from self.reveal(p, "death")
+        try:
+            yield from self.check_game_over()
+        except GameEnded:
+            # bookkeeping only, after the end: the dead hold no cards
+            self.discard_pile.extend(p.hand + p.equipment_cards() + [c for c, _ in p.judgment])
+            p.hand.clear()
+            p.equip[:] = [None, None, None, None]
+            p.judgment.clear()
+            raise
+        if Point.DEATH in self._hooks:
+            yield from self.fire(Point.DEATH, DyingData(p, killer, None))
+        self.bury(p)
+        for skill in list(p.skills):
+            self.detach(p, skill.id)
+        if killer is not None and killer.alive and killer is not p:
+            if p.identity == "rebel":
+                self.emit(RewardGiven(killer.seat, p.seat, REBEL_REWARD))
+                self.draw(killer, REBEL_REWARD, "reward")
+            elif p.identity == "loyalist" and killer is self.lord:
+                self.emit(PenaltyApplied(killer.seat, p.seat))
+                self.discard_everything(killer, "penalty", judgment=False)
+        if p is self.current:
+            self.turn_over = True
+        if self._queue:
+            yield from self.flush()
+
+    def bury(self: Game, p: Player) -> None:
+        self.discard_everything(p, "bury", judgment=True)
+
+    def discard_everything(self: Game, p: Player, reason: str, judgment: bool) -> None:
+        cards = list(p.hand)
+        p.hand.clear()
+        for slot, card in enumerate(p.equip):
+            if card is not None:
+                self.unequip(p, slot)
+                cards.append(card)
+        if judgment:
+            cards.extend(card for card, _ in p.judgment)
+            p.judgment.clear()
+        self.to_discard(cards, p.seat, reason)
+
+    # ---------------------------------------------------------------- identities
+    def reveal(self: Game, p: Player, reason: str) -> Flow:
+        """Make `p`'s identity public: known in digital mode, scanned in table mode."""
+        if self.table:
+            answer = yield Prompt(
+                PromptKind.REVEAL_IDENTITY, p.seat, (p.seat,), target=p.seat, reason=reason
+            )
+            p.identity = answer.identity
+        p.revealed = True
+        self.emit(IdentityRevealed(p.seat, p.identity or ""))
+        if self.table:
+            self.infer_identities()
+
+    def unrevealed_counts(self: Game) -> dict[str, int]:
+        """Identities not yet revealed, from the role table minus revealed ones."""
+        left = dict(self.role_counts)
+        for q in self.players:
+            if q.revealed and q.identity in left:
+                left[q.identity] -= 1
+        return left
+
+    def infer_identities(self: Game) -> None:
+        """Table mode: when every unrevealed identity must be the same, reveal them."""
+        left = [i for i, n in self.unrevealed_counts().items() if n > 0]
+        if len(left) != 1:
+            return
+        for q in self.players:
+            if not q.revealed:
+                q.identity, q.revealed = left[0], True
+                self.emit(IdentityRevealed(q.seat, left[0], inferred=True))
+
+    # ---------------------------------------------------------------- victory
+    def check_game_over(self: Game) -> Flow:
+        """End the game if the lord died or every rebel and spy is dead (1d Victory)."""
+        lord = self.lord
+        assert lord is not None
+        if not lord.alive:
+            alive = self.alive_order
+            if len(alive) == 1:
+                survivor = alive[0]
+                if not survivor.revealed:
+                    yield from self.reveal(survivor, "survivor")
+                if survivor.identity == "spy":
+                    self.end_game((survivor.seat,), "spy", EndReason.SPY_SOLE_SURVIVOR)
+            yield from self.finish("rebel", EndReason.LORD_DIED)
+        if self._rebels_and_spies_dead():
+            yield from self.finish("lord", EndReason.REBELS_AND_SPIES_DEAD)
+
+    def _rebels_and_spies_dead(self: Game) -> bool:
+        if self.table:
+            dead = sum(1 for q in self.players if not q.alive and q.identity in ("rebel", "spy"))
+            return dead == self.role_counts["rebel"] + self.role_counts["spy"]
+        for q in self.alive_order:
+            if q.identity == "rebel" or q.identity == "spy":
+                return False
+        return True
+
+    def finish(self: Game, side: str, reason: EndReason) -> Flow:
+        """Table mode: reveal whoever is still unknown (to name the winners), then end."""
+        if self.table:
+            for q in self.players:
+                if not q.revealed:
+                    yield from self.reveal(q, "game_over")
+        members = SIDES[side]
+        winners = tuple(q.seat for q in self.players if q.identity in members)
+        self.end_game(winners, side, reason)
+
+
+def _seat(p: Player | None) -> int | None:
+    return p.seat if p is not None else None
+
+
+assert set(SIDES["lord"] + SIDES["rebel"] + SIDES["spy"]) == set(IDENTITIES)

@@ -1,0 +1,274 @@
+"""Asking for cards, Nullification windows, judgments and optional confirmations.
+
+A request names the card wanted (`need`). The asked player answers with a card,
+a conversion skill (`UseSkill` with cards) or a response provider (`UseSkill` with
+no cards, e.g. Eight Diagrams), or declines. In digital mode the engine knows the
+hand, so a request nobody can answer is declined without a prompt; in table mode
+everyone is asked. Nullification (1d): every seat that could answer is asked at
+once (one prompt open to several seats); the first Nullification wins and opens
+the next window, so chains alternate; the window closes when all have passed or
+on the table's `Timeout`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.sanguosha.actions import Confirm, Pass, Respond, Timeout, UseSkill
+from engine.sanguosha.catalogue import Card
+from engine.sanguosha.context import Judgment, Request, Use
+from engine.sanguosha.events import (
+    CardNullified,
+    CardPlayed,
+    CardUsed,
+    JudgmentRevealed,
+    JudgmentSettled,
+    ResponseDeclined,
+    SkillInvoked,
+)
+from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.skills import Flow, Point, Skill
+from engine.sanguosha.state import HIDDEN, Player
+
+if TYPE_CHECKING:
+    from engine.sanguosha.game import Game
+
+NULLIFICATION = "nullification"
+
+
+class RespondMixin:
+    def skill_of(self: Game, p: Player, skill_id: str) -> Skill | None:
+        for skill in p.skills:
+            if skill.id == skill_id:
+                return skill
+        return None
+
+    def skill_invoked(self: Game, p: Player, skill_id: str, targets: tuple[int, ...] = ()) -> None:
+        self.emit(SkillInvoked(p.seat, skill_id, targets))
+
+    def could_produce(self: Game, p: Player, need: str) -> bool:
+        """Digital mode: can `p` make a `need` card from hand or a conversion?"""
+        for card in p.hand:
+            if card.name == need:
+                return True
+        for skill in p.skills:
+            if need in skill.converts:
+                for _ in skill.conversion_choices(self, p, need):
+                    return True
+        return False
+
+    def ask_card(
+        self: Game,
+        p: Player,
+        need: str,
+        req: Request,
+        *,
+        target: Player | None = None,
+        count: int = 1,
+    ) -> Flow:
+        """Ask `p` for a `need` card. Returns None (declined), or (cards, skill id) not yet moved.
+
+        A provider skill that succeeds returns ((), skill id): nothing to move.
+        """
+        tried: list[str] = []
+        against = req.against
+        while True:
+            providers = tuple(
+                s.id
+                for s in p.skills
+                if need in s.provides and s.id not in tried and s.can_provide(self, p, need, req)
+            )
+            if (
+                not self.table
+                and self.settings.auto_decline
+                and not providers
+                and not self.could_produce(p, need)
+            ):
+                answer: Any = None
+            else:
+                answer = yield Prompt(
+                    PromptKind.RESPOND,
+                    p.seat,
+                    (p.seat,),
+                    need=need,
+                    source=req.source.seat if req.source is not None else None,
+                    target=target.seat if target is not None else None,
+                    card=_text(against),
+                    reason=req.reason,
+                    count=count,
+                    options=providers,
+                    optional=True,
+                    ctx=req,
+                )
+            if isinstance(answer, Respond) and answer.card is not None:
+                return (answer.card,), None
+            if isinstance(answer, UseSkill):
+                skill = self.skill_of(p, answer.skill)
+                assert skill is not None
+                if answer.cards:
+                    return answer.cards, skill.id
+                tried.append(skill.id)
+                self.skill_invoked(p, skill.id)
+                ok = yield from skill.provide(self, p, need, req)
+                if ok:
+                    return (), skill.id
+                continue
+            self.emit(ResponseDeclined(p.seat, need, against.name if against else None))
+            return None
+
+    def request(
+        self: Game,
+        p: Player,
+        need: str,
+        *,
+        use: bool,
+        source: Player | None,
+        against: Use | None,
+        reason: str,
+        count: int = 1,
+    ) -> Flow:
+        """Ask `p` to use or play a `need` card as a response; True if they did (1d use vs play)."""
+        req = Request(p, need, use, source, against, reason)
+        got = yield from self.ask_card(p, need, req, count=count)
+        if got is None:
+            return False
+        cards, skill = got
+        self.respond_with(p, need, cards, skill, use, against)
+        if self._queue:
+            yield from self.flush()
+        return True
+
+    def respond_with(
+        self: Game,
+        p: Player,
+        name: str,
+        cards: tuple[Card, ...],
+        skill: str | None,
+        use: bool,
+        against: Use | None,
+    ) -> None:
+        """Move a response's cards to the discard pile and say whether it was used or played."""
+        for card in cards:
+            self.take_card(p, card)
+        if cards:
+            self.discard_pile.extend(cards)
+        texts = tuple(str(c) for c in cards)
+        against_name = against.name if against is not None else None
+        if use:
+            self.emit(CardUsed(p.seat, name, texts, (), skill, against_name))
+        else:
+            self.emit(CardPlayed(p.seat, name, texts, skill, against_name))
+
+    # ---------------------------------------------------------------- Nullification
+    def nullifiers(self: Game) -> tuple[int, ...]:
+        if self.table or not self.settings.auto_decline:
+            return tuple(p.seat for p in self.alive_order)
+        return tuple(p.seat for p in self.alive_order if self.could_produce(p, NULLIFICATION))
+
+    def nullified(self: Game, use: Use, target: Player) -> Flow:
+        """Open Nullification windows for `use` on `target`; True if its effect is cancelled."""
+        cancelled = False
+        against = use
+        while True:
+            seats = self.nullifiers()
+            if not seats:
+                break
+            got = yield from self._window(seats, use, against, target)
+            if got is None:
+                break
+            p, cards, skill = got
+            null = Use(p, NULLIFICATION, cards, [], skill)
+            for card in cards:
+                self.take_card(p, card)
+            self.processing.extend(cards)
+            self.emit(
+                CardUsed(p.seat, NULLIFICATION, tuple(map(str, cards)), (), skill, against.name)
+            )
+            if self._queue:
+                yield from self.flush()
+            if Point.CARD_USED in self._hooks:
+                yield from self.fire(Point.CARD_USED, null)
+            self.finish_processing(cards)
+            cancelled = not cancelled
+            against = null
+        if cancelled:
+            self.emit(CardNullified(target.seat, use.name, _text(use)))
+        return cancelled
+
+    def _window(self: Game, seats: tuple[int, ...], use: Use, against: Use, target: Player) -> Flow:
+        remaining = list(seats)
+        timeout = self.settings.nullification_timeout_s if self.table else None
+        while remaining:
+            answer = yield Prompt(
+                PromptKind.NULLIFY,
+                remaining[0] if len(remaining) == 1 else None,
+                tuple(remaining),
+                need=NULLIFICATION,
+                source=against.user.seat,
+                target=target.seat,
+                card=_text(against),
+                reason=use.name,
+                optional=True,
+                timeout_s=timeout,
+                ctx=against,
+            )
+            if isinstance(answer, Timeout):
+                return None
+            seat = self._seat
+            if isinstance(answer, Pass) or (isinstance(answer, Respond) and answer.card is None):
+                remaining.remove(seat)  # type: ignore[arg-type]
+                continue
+            p = self.player(seat)  # type: ignore[arg-type]
+            if isinstance(answer, Respond):
+                return p, (answer.card,), None
+            return p, answer.cards, answer.skill
+        return None
+
+    # ---------------------------------------------------------------- judgment
+    def judge(self: Game, p: Player, reason: str, pattern: Callable[[Card], bool]) -> Flow:
+        """Reveal a judgment card for `p`, let skills act on it, settle it (1d Judgment)."""
+        j = Judgment(p, reason, pattern)
+        if self.table:
+            answer = yield Prompt(
+                PromptKind.JUDGMENT_CARD, p.seat, (p.seat,), target=p.seat, reason=reason
+            )
+            card = answer.card
+            self.deck_card_revealed(card)
+        else:
+            card = self.pop_deck()
+        j.card = card
+        self.processing.append(card)
+        self.emit(JudgmentRevealed(p.seat, str(card), reason))
+        if Point.JUDGMENT_BEFORE in self._hooks:
+            yield from self.fire(Point.JUDGMENT_BEFORE, j)
+        j.success = bool(pattern(j.card))
+        self.emit(JudgmentSettled(p.seat, str(j.card), reason, j.success))
+        if Point.JUDGMENT_AFTER in self._hooks:
+            yield from self.fire(Point.JUDGMENT_AFTER, j)
+        if not j.taken:
+            self.finish_processing((j.card,))
+        return j
+
+    def deck_card_revealed(self: Game, card: Card) -> None:
+        """Table mode: a scanned card came off the top of the (unseen) deck."""
+        if not self.deck:
+            self.reshuffle()
+        if HIDDEN in self.deck:
+            self.deck.remove(HIDDEN)
+        else:
+            self.deck.pop()
+
+    # ---------------------------------------------------------------- confirmations
+    def ask_confirm(self: Game, p: Player, reason: str, data: Any = None) -> Flow:
+        """Ask `p` OK/NO (an optional skill or equipment ability); True for OK."""
+        answer = yield Prompt(
+            PromptKind.CONFIRM, p.seat, (p.seat,), reason=reason, optional=True, ctx=data
+        )
+        return isinstance(answer, Confirm) and answer.ok
+
+
+def _text(use: Use | None) -> str | None:
+    if use is None or not use.cards:
+        return None
+    return str(use.cards[0]) if len(use.cards) == 1 else "+".join(map(str, use.cards))

@@ -1,0 +1,212 @@
+"""Distance, attack range, limits and target legality (sanguosha.md 1d, 1e).
+
+All of these read the state and never change it, so the checks in `_checks.py` can
+call them before anything happens. Skills change them through modifiers
+(skills/__init__.py); `excluding` is the "rangefix": a horse or weapon used as part
+of the card being used no longer counts for that use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.errors import IllegalAction
+from engine.sanguosha.cards import RULES, Problem
+from engine.sanguosha.catalogue import Card, catalogue
+from engine.sanguosha.reasons import Reason
+from engine.sanguosha.state import MINUS_HORSE, PLUS_HORSE, WEAPON, Player
+
+if TYPE_CHECKING:
+    from engine.sanguosha.game import Game
+
+_RANGES = {cid: spec.range for cid, spec in catalogue().cards.items() if spec.range}
+UNLIMITED = 1000
+
+
+class RulesMixin:
+    def distance(
+        self: Game, source: Player, target: Player, excluding: tuple[Card, ...] = ()
+    ) -> int:
+        """Seats counted the shorter way over living players, +1 horse, -1 horse, >= 1."""
+        if source is target:
+            return 0
+        pos = self._pos
+        n = len(self.alive_order)
+        d = (pos[target.seat] - pos[source.seat]) % n
+        if n - d < d:
+            d = n - d
+        if target.equip[PLUS_HORSE] is not None:
+            d += 1
+        minus = source.equip[MINUS_HORSE]
+        if minus is not None and minus not in excluding:
+            d -= 1
+        mods = self._mods.get("distance")
+        if mods:
+            for owner, skill in mods:
+                d += skill.distance(self, owner, source, target)
+        return d if d > 1 else 1
+
+    def attack_range(self: Game, p: Player, excluding: tuple[Card, ...] = ()) -> int:
+        """1 without a weapon, else the weapon's range (it replaces the 1, 1d)."""
+        weapon = p.equip[WEAPON]
+        r = _RANGES[weapon.name] if weapon is not None and weapon not in excluding else 1
+        mods = self._mods.get("attack_range")
+        if mods:
+            for owner, skill in mods:
+                r += skill.attack_range(self, owner, p)
+        return r
+
+    def in_attack_range(
+        self: Game, source: Player, target: Player, excluding: tuple[Card, ...] = ()
+    ) -> bool:
+        return self.distance(source, target, excluding) <= self.attack_range(source, excluding)
+
+    def kill_limit(self: Game, p: Player, cards: tuple[Card, ...] = ()) -> int:
+        """Kills `p` may use in a play phase: 1, unless something lifts it (1d)."""
+        limit = 1
+        mods = self._mods.get("kill_limit")
+        if mods:
+            for owner, skill in mods:
+                limit += skill.kill_limit(self, owner, p, cards)
+        return limit
+
+    def extra_targets(self: Game, p: Player, name: str, cards: tuple[Card, ...]) -> int:
+        extra = 0
+        mods = self._mods.get("extra_targets")
+        if mods:
+            for owner, skill in mods:
+                extra += skill.extra_targets(self, owner, p, name, cards)
+        return extra
+
+    def trick_distance(self: Game, p: Player, name: str, base: int) -> int:
+        limit = base
+        mods = self._mods.get("trick_distance")
+        if mods:
+            for owner, skill in mods:
+                value = skill.trick_distance(self, owner, p, name)
+                if value is not None:
+                    limit = max(limit, value)
+        return limit
+
+    def prohibiting_skill(self: Game, user: Player, target: Player, name: str) -> str | None:
+        mods = self._mods.get("prohibit")
+        if mods:
+            for owner, skill in mods:
+                if skill.prohibits(self, owner, user, target, name):
+                    return skill.id
+        return None
+
+    def prohibited_error(self: Game, user: Player, target: Player, name: str) -> Problem:
+        if "prohibit" not in self._mods:
+            return None
+        skill = self.prohibiting_skill(user, target, name)
+        if skill is None:
+            return None
+        return Reason.TARGET_PROHIBITED, {"card": name, "target": target.seat, "skill": skill}
+
+    def check_not_prohibited(self: Game, user: Player, target: Player, name: str) -> None:
+        problem = self.prohibited_error(user, target, name)
+        if problem is not None:
+            raise IllegalAction(problem[0], **problem[1])
+
+    def kill_target_error(
+        self: Game,
+        user: Player,
+        target: Player,
+        excluding: tuple[Card, ...] = (),
+        ignore_distance: bool = False,
+    ) -> Problem:
+        """Why `user` may not use a Kill on `target` (dead, self, prohibited, out of range)."""
+        if not target.alive:
+            return Reason.TARGET_DEAD, {"target": target.seat}
+        if target is user:
+            return Reason.CANNOT_TARGET_SELF, {"card": "kill"}
+        if "prohibit" in self._mods:
+            problem = self.prohibited_error(user, target, "kill")
+            if problem is not None:
+                return problem
+        if ignore_distance:
+            return None
+        d = self.distance(user, target, excluding)
+        r = self.attack_range(user, excluding)
+        if d > r:
+            return Reason.OUT_OF_RANGE, {
+                "card": "kill",
+                "source": user.seat,
+                "target": target.seat,
+                "distance": d,
+                "attack_range": r,
+            }
+        return None
+
+    def check_kill_target(
+        self: Game, user: Player, target: Player, excluding: tuple[Card, ...] = ()
+    ) -> None:
+        problem = self.kill_target_error(user, target, excluding)
+        if problem is not None:
+            raise IllegalAction(problem[0], **problem[1])
+
+    def can_kill(
+        self: Game, user: Player, target: Player, excluding: tuple[Card, ...] = ()
+    ) -> bool:
+        return self.kill_target_error(user, target, excluding) is None
+
+    # ---------------------------------------------------------------- using a card
+    def check_use(
+        self: Game, user: Player, name: str, cards: tuple[Card, ...], targets: tuple[int, ...]
+    ) -> list[Player] | None:
+        """Check a whole use from the play prompt; return its targets (None = stage them).
+
+        Raises `IllegalAction` for a card that may not be used now or a bad target.
+        """
+        rule = RULES.get(name)
+        if rule is None or not rule.playable:
+            raise IllegalAction(Reason.NOT_PLAYABLE_NOW, card=name, phase=self.phase)
+        rule.check_usable(self, user, cards)
+        auto = rule.auto_targets(self, user)
+        if auto is not None:
+            if targets and [self.player(s) for s in targets] != auto:
+                raise IllegalAction(Reason.INVALID_TARGET, card=name, target=targets[0])
+            return auto
+        if not targets:
+            if not self.any_target(user, name, cards):
+                raise IllegalAction(Reason.NEEDS_TARGET, card=name, min_targets=1)
+            return None
+        lo, hi = rule.bounds(self, user, cards)
+        if len(targets) > hi:
+            raise IllegalAction(
+                Reason.TOO_MANY_TARGETS, card=name, max_targets=hi, got=len(targets)
+            )
+        chosen: list[Player] = []
+        for seat in targets:
+            target = self.player(seat)
+            rule.check_target(self, user, target, chosen, cards)
+            chosen.append(target)
+        if len(chosen) < lo:
+            raise IllegalAction(Reason.NEEDS_TARGET, card=name, min_targets=lo)
+        return chosen
+
+    def target_options(
+        self: Game, user: Player, name: str, cards: tuple[Card, ...], chosen: list[Player]
+    ) -> list[Player]:
+        """Seats that could be added to `chosen` for this use."""
+        error = RULES[name].target_error
+        return [p for p in self.alive_order if error(self, user, p, chosen, cards) is None]
+
+    def any_target(self: Game, user: Player, name: str, cards: tuple[Card, ...]) -> bool:
+        error = RULES[name].target_error
+        for p in self.alive_order:
+            if error(self, user, p, [], cards) is None:
+                return True
+        return False
+
+    def can_use_now(self: Game, user: Player, name: str, cards: tuple[Card, ...]) -> bool:
+        """Whether this card (or conversion) has at least one legal use from the play prompt."""
+        rule = RULES.get(name)
+        if rule is None or not rule.playable:
+            return False
+        if rule.usable_error(self, user, cards) is not None:
+            return False
+        if rule.auto_targets(self, user) is not None:
+            return True
+        return self.any_target(user, name, cards)

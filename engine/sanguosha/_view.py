@@ -1,0 +1,73 @@
+"""`view(seat=None)`: the state JSON of the public contract (ARCHITECTURE.md).
+
+The one place that decides what is visible. The public view (seat None) carries
+no unrevealed identity and no hidden card: hands are counts, the deck is a count.
+In digital mode `view(seat)` adds that seat's own `hand` and `own_identity`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.sanguosha.catalogue import EQUIP_SLOTS
+from engine.sanguosha.prompts import PromptKind
+
+if TYPE_CHECKING:
+    from engine.sanguosha.game import Game
+
+
+class ViewMixin:
+    def view(self: Game, seat: int | None = None) -> dict[str, Any]:
+        """The game state as JSON-ready data, as seen by `seat` (None: everyone)."""
+        outcome = self.outcome
+        seats = []
+        for p in self.players:
+            entry: dict[str, Any] = {
+                "seat": p.seat,
+                "general": p.general,
+                "identity": p.identity if p.revealed else None,
+                "hp": p.hp,
+                "max_hp": p.max_hp,
+                "alive": p.alive,
+                "hand_count": len(p.hand),
+                "equipment": {
+                    slot: (str(c) if c is not None else None)
+                    for slot, c in zip(EQUIP_SLOTS, p.equip, strict=True)
+                },
+                "judgment": [str(c) for c, _ in p.judgment],
+            }
+            if seat == p.seat and not self.table:
+                entry["hand"] = [str(c) for c in p.hand]
+                entry["own_identity"] = p.identity
+            seats.append(entry)
+        return {
+            "game": "sanguosha",
+            "mode": self.mode,
+            "status": self.status,
+            "winners": list(outcome.winners) if outcome else [],
+            "winner_side": outcome.side if outcome else None,
+            "end_reason": outcome.reason.value if outcome else None,
+            "turn": {
+                "seat": self.current.seat if self.current else None,
+                "phase": self.phase,
+                "round": self.round,
+            },
+            "pending": self._public_prompt(seat),
+            "deck_count": len(self.deck),
+            "discard_count": len(self.discard_pile),
+            "seats": seats,
+            "log_length": self.log_length,
+        }
+
+    def _public_prompt(self: Game, seat: int | None) -> dict[str, Any] | None:
+        prompt = self._prompt
+        if prompt is None:
+            return None
+        data = prompt.to_json()
+        if prompt.kind is PromptKind.NULLIFY and not self.table:
+            # who may answer would tell who holds a Nullification
+            data["seat"] = None
+            data["seats"] = [p.seat for p in self.alive_order]
+        if prompt.kind is PromptKind.CHOOSE_GENERAL and seat != prompt.seat:
+            data.pop("options", None)
+        return data

@@ -1,0 +1,217 @@
+"""Card movement between zones: deck, hands, equipment, judgment areas, discard pile.
+
+Every move goes through these helpers so both modes behave alike: in table mode a
+hand or the deck holds `HIDDEN` placeholders and a scanned card replaces one of
+them; when a scan contradicts the count (a card played from a hand the engine
+believes empty) the table wins, the count is corrected and `HandCountCorrected`
+is emitted. Losing the last hand card or an equipment card queues a trigger for
+the next `flush()`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.sanguosha.catalogue import Card, catalogue
+from engine.sanguosha.context import MoveData
+from engine.sanguosha.events import (
+    CardsDiscarded,
+    CardsDrawn,
+    DeckReshuffled,
+    EquipmentEquipped,
+    GameOver,
+    HandCountCorrected,
+)
+from engine.sanguosha.settings import EndReason, Outcome
+from engine.sanguosha.skills import EQUIPMENT_SKILLS, REGISTRY, Flow, Point, Skill
+from engine.sanguosha.state import HIDDEN, SLOT_INDEX, Player
+
+if TYPE_CHECKING:
+    from engine.sanguosha.game import Game
+
+
+class GameEnded(Exception):
+    """Unwinds the resolution stack once the outcome is set (1d: the game ends at once)."""
+
+
+class ZonesMixin:
+    def pop_deck(self: Game) -> Card:
+        """The top card of the deck, reshuffling the discard pile in when it is empty."""
+        if not self.deck:
+            self.reshuffle()
+        return self.deck.pop()
+
+    def reshuffle(self: Game) -> None:
+        """Shuffle the discard pile into a new deck; cards in resolution stay out (1d)."""
+        if not self.discard_pile:
+            self.end_game((), None, EndReason.DECK_EXHAUSTED)
+        if self.table:
+            self.deck = [HIDDEN] * len(self.discard_pile)
+        else:
+            self.deck = self.discard_pile
+            self.rng.shuffle(self.deck)
+        self.discard_pile = []
+        self.emit(DeckReshuffled(len(self.deck)))
+
+    def draw(self: Game, p: Player, count: int, reason: str) -> None:
+        """`p` draws `count` cards (counted, never shown, in table mode)."""
+        hand = p.hand
+        for _ in range(count):
+            hand.append(self.pop_deck())
+        self.emit(CardsDrawn(p.seat, count, reason))
+
+    def end_game(self: Game, winners: tuple[int, ...], side: str | None, reason: EndReason) -> None:
+        self.outcome = Outcome("over", winners, side, reason)
+        self.status = "over"
+        self.emit(GameOver(winners, side, reason.value))
+        raise GameEnded
+
+    # ---------------------------------------------------------------- leaving a player
+    def take_from_hand(self: Game, p: Player, card: Card) -> None:
+        """Remove `card` from `p`'s hand (table mode: a placeholder, or correct the count)."""
+        hand = p.hand
+        if card in hand:
+            hand.remove(card)
+        elif self.table and HIDDEN in hand:
+            hand.remove(HIDDEN)
+        else:
+            # only reachable in table mode: checks refuse it in digital mode
+            before = len(hand)
+            if self.deck:
+                self.deck.pop()
+            elif HIDDEN in self.discard_pile:
+                self.discard_pile.remove(HIDDEN)
+            self.emit(HandCountCorrected(p.seat, before, before + 1, str(card)))
+        if not hand and Point.HAND_EMPTIED in self._hooks:
+            self._queue.append((Point.HAND_EMPTIED, MoveData(p, (card,))))
+
+    def take_card(self: Game, p: Player, card: Card) -> str:
+        """Remove `card` from wherever `p` holds it; returns the zone name."""
+        equip = p.equip
+        i = SLOT_INDEX.get(card.subtype)
+        if i is not None and equip[i] is card:
+            self.unequip(p, i)
+            return "equipment"
+        for k, (placed, _) in enumerate(p.judgment):
+            if placed is card:
+                del p.judgment[k]
+                return "judgment"
+        self.take_from_hand(p, card)
+        return "hand"
+
+    def take_random_hand(self: Game, p: Player) -> Card:
+        """A hand card chosen unseen: random in digital mode, a placeholder at the table."""
+        hand = p.hand
+        card = hand.pop(self.rng.randint(0, len(hand) - 1)) if len(hand) > 1 else hand.pop()
+        if not hand and Point.HAND_EMPTIED in self._hooks:
+            self._queue.append((Point.HAND_EMPTIED, MoveData(p, (card,))))
+        return card
+
+    def unequip(self: Game, p: Player, slot: int) -> Card:
+        card = p.equip[slot]
+        assert card is not None
+        p.equip[slot] = None
+        skill_id = EQUIPMENT_SKILLS.get(card.name)
+        if skill_id is not None:
+            self.detach(p, skill_id)
+        if Point.EQUIP_LOST in self._hooks:
+            self._queue.append((Point.EQUIP_LOST, MoveData(p, (card,))))
+        return card
+
+    # ---------------------------------------------------------------- arriving
+    def to_discard(
+        self: Game, cards: list[Card] | tuple[Card, ...], seat: int | None, reason: str
+    ) -> None:
+        """Put cards on the discard pile and say so (hidden ones as an unseen count)."""
+        if not cards:
+            return
+        self.discard_pile.extend(cards)
+        shown = tuple(str(c) for c in cards if c is not HIDDEN)
+        self.emit(CardsDiscarded(seat, shown, len(cards) - len(shown), reason))
+
+    def finish_processing(self: Game, cards: tuple[Card, ...]) -> None:
+        """Cards whose resolution is over go to the discard pile (unless something took them)."""
+        gone = []
+        proc = self.processing
+        for card in cards:
+            if card in proc:
+                proc.remove(card)
+                gone.append(card)
+        if gone:
+            self.discard_pile.extend(gone)
+
+    def equip(self: Game, p: Player, card: Card) -> None:
+        """Put `card` in its slot; the previous card of that slot is discarded (1d)."""
+        i = SLOT_INDEX[card.subtype]
+        old = p.equip[i]
+        if old is not None:
+            self.unequip(p, i)
+            self.to_discard((old,), p.seat, "replaced")
+        p.equip[i] = card
+        skill_id = EQUIPMENT_SKILLS.get(card.name)
+        if skill_id is not None:
+            self.attach(p, REGISTRY[skill_id]())
+        self.emit(EquipmentEquipped(p.seat, str(card), card.subtype, str(old) if old else None))
+
+    # ---------------------------------------------------------------- skills
+    def attach(self: Game, p: Player, skill: Skill) -> None:
+        """Give `p` a skill and index its triggers and modifiers."""
+        p.skills.append(skill)
+        for point in skill.triggers:
+            self._hooks.setdefault(point, []).append((p, skill))
+        for mod in skill.modifiers:
+            self._mods.setdefault(mod, []).append((p, skill))
+
+    def detach(self: Game, p: Player, skill_id: str) -> None:
+        for skill in p.skills:
+            if skill.id == skill_id:
+                break
+        else:
+            return
+        p.skills.remove(skill)
+        for table in (self._hooks, self._mods):
+            for key in list(table):
+                entries = [e for e in table[key] if e[1] is not skill]
+                if entries:
+                    table[key] = entries
+                else:
+                    del table[key]
+
+    def general_skills(self: Game, p: Player) -> list[Skill]:
+        """Instances of `p`'s general's registered skills (lord skills only for the lord)."""
+        spec = catalogue().generals.get(p.general or "")
+        if spec is None:
+            return []
+        ids = spec.skills + (spec.lord_skills if p is self.lord else ())
+        return [REGISTRY[s]() for s in ids if s in REGISTRY]
+
+    def fire(self: Game, point: Point, data: Any) -> Flow:
+        """Run the skills listening at `point`, in seat order from the current player."""
+        entries = self._hooks.get(point)
+        if not entries:
+            return
+        if len(entries) > 1:
+            start = self.current or self.players[0]
+            n = self.n
+            entries = sorted(entries, key=lambda e: (e[0].seat - start.seat) % n)
+        for owner, skill in entries:
+            if skill not in owner.skills:
+                continue  # lost during this point
+            if not (owner.alive or point is Point.DEATH):
+                continue
+            if not skill.can_trigger(self, owner, point, data):
+                continue
+            if skill.compulsory:
+                self.skill_invoked(owner, skill.id)
+            elif skill.asks_first:
+                ok = yield from self.ask_confirm(owner, skill.id, data)
+                if not ok:
+                    continue
+                self.skill_invoked(owner, skill.id)
+            yield from skill.on_trigger(self, owner, point, data)
+
+    def flush(self: Game) -> Flow:
+        """Run queued move triggers (last hand card lost, equipment lost)."""
+        while self._queue:
+            point, data = self._queue.pop(0)
+            yield from self.fire(point, data)

@@ -1,0 +1,177 @@
+"""Resolution records: what a card use, a damage, a judgment... carries while it resolves.
+
+These are the `data` objects handed to skills at trigger points; skills read and
+change them (a redirected target, a prevented damage, a replaced judgment card).
+Plain slotted classes: one is made per resolution step, so they stay cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.cards import Color
+
+if TYPE_CHECKING:
+    from engine.sanguosha.catalogue import Card
+    from engine.sanguosha.state import Player
+
+
+class Use:
+    """One card use: the user, the card id it counts as, its physical cards and targets."""
+
+    __slots__ = (
+        "user",
+        "name",
+        "cards",
+        "targets",
+        "skill",
+        "extra",
+        "ignore_distance",
+        "ignore_armor",
+        "need",
+        "bonus",
+        "cancelled",
+        "against",
+        "flags",
+    )
+
+    def __init__(
+        self,
+        user: Player,
+        name: str,
+        cards: tuple[Card, ...],
+        targets: list[Player],
+        skill: str | None = None,
+        extra: bool = False,
+    ) -> None:
+        self.user = user
+        self.name = name
+        self.cards = cards
+        self.targets = targets
+        self.skill = skill
+        self.extra = extra  # does not count toward the Kill limit
+        self.ignore_distance = False
+        self.ignore_armor = False  # Qinggang Sword
+        self.need: dict[int, int] = {}  # seat -> responses needed (2 under Wushuang)
+        self.bonus = 0  # extra damage
+        self.cancelled: set[int] = set()  # seats the effect no longer applies to
+        self.against: str | None = None
+        self.flags: dict[str, Any] = {}
+
+    @property
+    def color(self) -> Color:
+        """A single card's colour; several cards share a colour or have none (1e, Spear)."""
+        colors = {c.color for c in self.cards}
+        return colors.pop() if len(colors) == 1 else Color.NONE
+
+    @property
+    def card(self) -> Card | None:
+        return self.cards[0] if len(self.cards) == 1 else None
+
+
+class TargetData:
+    """A use meeting one target (target chosen, card effect, Kill dodged)."""
+
+    __slots__ = ("use", "target", "cancelled", "hit")
+
+    def __init__(self, use: Use, target: Player) -> None:
+        self.use = use
+        self.target = target
+        self.cancelled = False
+        self.hit = False
+
+
+class Damage:
+    __slots__ = ("source", "target", "amount", "nature", "use", "prevented", "flags")
+
+    def __init__(
+        self, source: Player | None, target: Player, amount: int, nature: str, use: Use | None
+    ) -> None:
+        self.source = source
+        self.target = target
+        self.amount = amount
+        self.nature = nature  # "normal" or "thunder"
+        self.use = use
+        self.prevented = False
+        self.flags: dict[str, Any] = {}
+
+
+class Recover:
+    __slots__ = ("source", "target", "amount", "use")
+
+    def __init__(self, source: Player | None, target: Player, amount: int, use: Use | None) -> None:
+        self.source = source
+        self.target = target
+        self.amount = amount
+        self.use = use
+
+
+class Judgment:
+    """A judgment in progress: `card` may be replaced before `success` is computed."""
+
+    __slots__ = ("player", "reason", "card", "success", "taken", "pattern")
+
+    def __init__(self, player: Player, reason: str, pattern: Any) -> None:
+        self.player = player
+        self.reason = reason
+        self.pattern = pattern  # Card -> bool
+        self.card: Card | None = None
+        self.success = False
+        self.taken = False  # a skill kept the card: do not discard it
+
+
+class Request:
+    """A request for a card (`need`): who asks, what it answers, use or play."""
+
+    __slots__ = ("player", "need", "use", "source", "against", "reason", "card")
+
+    def __init__(
+        self,
+        player: Player,
+        need: str,
+        use: bool,
+        source: Player | None,
+        against: Use | None,
+        reason: str,
+    ) -> None:
+        self.player = player
+        self.need = need
+        self.use = use  # True: the answer is used (Dodge vs Kill); False: played
+        self.source = source
+        self.against = against
+        self.reason = reason
+        self.card: Card | None = None
+
+
+class PhaseData:
+    __slots__ = ("player", "phase", "skip")
+
+    def __init__(self, player: Player, phase: str) -> None:
+        self.player = player
+        self.phase = phase
+        self.skip = False
+
+
+class DrawData:
+    __slots__ = ("player", "count")
+
+    def __init__(self, player: Player, count: int) -> None:
+        self.player = player
+        self.count = count
+
+
+class DyingData:
+    __slots__ = ("player", "killer", "damage")
+
+    def __init__(self, player: Player, killer: Player | None, damage: Damage | None) -> None:
+        self.player = player
+        self.killer = killer
+        self.damage = damage
+
+
+class MoveData:
+    __slots__ = ("player", "cards")
+
+    def __init__(self, player: Player, cards: tuple[Card, ...]) -> None:
+        self.player = player
+        self.cards = cards

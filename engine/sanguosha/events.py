@@ -1,0 +1,419 @@
+"""What happened: frozen, JSON-ready facts with past-tense names, enough to narrate a game.
+
+Events are public: they never carry hidden information (a drawn card, a hand card
+taken unseen, an unrevealed identity). Seats are 1..N; cards are written
+`id@<suit><rank>`; `name` is the card id a card counts as (a converted card keeps
+its physical `cards` and gets the `name` it was used as). `EVENT_KINDS` lists every
+`kind` so narration can check it covers them all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+class Event:
+    """Base of every event; `kind` is the stable wire name."""
+
+    __slots__ = ()
+    kind = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+_EVENTS: list[type[Event]] = []
+
+
+def _event(cls: type[Event]) -> type[Event]:
+    _EVENTS.append(cls)
+    return cls
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    players: int
+    mode: str
+    seed: int
+    kind = "game_started"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class IdentityRevealed(Event):
+    """An identity became public (the lord at once; others on death or at the end)."""
+
+    seat: int
+    identity: str
+    inferred: bool = False  # table mode: deduced from the role table, not scanned
+    kind = "identity_revealed"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class GeneralChosen(Event):
+    seat: int
+    general: str | None
+    kind = "general_chosen"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class HealthSet(Event):
+    """A seat's starting health (max HP includes the lord's bonus with more than 4 players)."""
+
+    seat: int
+    hp: int
+    max_hp: int
+    kind = "health_set"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+    kind = "round_started"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    seat: int
+    round: int
+    kind = "turn_started"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    seat: int
+    kind = "turn_ended"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class PhaseStarted(Event):
+    seat: int
+    phase: str
+    kind = "phase_started"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class PhaseSkipped(Event):
+    seat: int
+    phase: str
+    reason: str  # the card or skill that skipped it
+    kind = "phase_skipped"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    seat: int
+    count: int
+    reason: str  # "start", "draw_phase", "ex_nihilo", "reward", a skill id...
+    kind = "cards_drawn"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class DeckReshuffled(Event):
+    count: int
+    kind = "deck_reshuffled"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class CardUsed(Event):
+    """A card was used (has a user and targets; counts toward limits)."""
+
+    seat: int
+    name: str
+    cards: tuple[str, ...]
+    targets: tuple[int, ...] = ()
+    skill: str | None = None  # the conversion that made it, if any
+    against: str | None = None  # what a Dodge or Nullification answers
+    kind = "card_used"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """A card was played as a response (no targets; counts toward nothing)."""
+
+    seat: int
+    name: str
+    cards: tuple[str, ...]
+    skill: str | None = None
+    against: str | None = None
+    kind = "card_played"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class ResponseDeclined(Event):
+    seat: int
+    need: str
+    against: str | None
+    kind = "response_declined"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class CardNullified(Event):
+    """A trick will not take effect on this target."""
+
+    seat: int
+    name: str
+    card: str | None
+    kind = "card_nullified"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class EffectCancelled(Event):
+    """A card had no effect on a target (armor, a skill); `by` names why."""
+
+    seat: int
+    name: str
+    by: str
+    kind = "effect_cancelled"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class DamageDealt(Event):
+    source: int | None
+    target: int
+    amount: int
+    nature: str  # "normal" or "thunder"
+    card: str | None  # the card name that caused it
+    hp_before: int
+    hp_after: int
+    kind = "damage_dealt"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class DamagePrevented(Event):
+    source: int | None
+    target: int
+    by: str
+    kind = "damage_prevented"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class HpRecovered(Event):
+    seat: int
+    amount: int
+    source: int | None
+    card: str | None
+    hp_before: int
+    hp_after: int
+    kind = "hp_recovered"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class HpLost(Event):
+    seat: int
+    amount: int
+    hp_before: int
+    hp_after: int
+    kind = "hp_lost"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class JudgmentRevealed(Event):
+    seat: int
+    card: str
+    reason: str  # "lightning", "indulgence", "eight_diagrams", a skill id
+    kind = "judgment_revealed"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class JudgmentChanged(Event):
+    seat: int
+    card: str
+    by: int
+    skill: str
+    kind = "judgment_changed"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class JudgmentSettled(Event):
+    """The judgment took effect: `success` is whether the reason's condition held."""
+
+    seat: int
+    card: str
+    reason: str
+    success: bool
+    kind = "judgment_settled"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class PlayerDying(Event):
+    seat: int
+    hp: int
+    kind = "player_dying"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class PlayerRescued(Event):
+    seat: int
+    hp: int
+    kind = "player_rescued"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class PlayerDied(Event):
+    seat: int
+    killer: int | None
+    kind = "player_died"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class RewardGiven(Event):
+    """Killing a rebel: the killer draws 3."""
+
+    seat: int
+    victim: int
+    count: int
+    kind = "reward_given"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class PenaltyApplied(Event):
+    """The lord killed a loyalist: the lord discards every hand and equipment card."""
+
+    seat: int
+    victim: int
+    kind = "penalty_applied"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class CardsDiscarded(Event):
+    """Cards went to the discard pile face up (`cards`) and/or unseen (`unseen` count)."""
+
+    seat: int | None
+    cards: tuple[str, ...]
+    unseen: int
+    reason: str  # "discard_phase", "bury", "penalty", "dismantle", "replaced", a card or skill
+    kind = "cards_discarded"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class CardTaken(Event):
+    """`seat` took a card from `source`'s zone; `card` is None for a hand card taken unseen."""
+
+    seat: int
+    source: int
+    zone: str  # "hand", "equipment", "judgment"
+    card: str | None
+    reason: str
+    kind = "card_taken"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class CardGiven(Event):
+    seat: int
+    target: int
+    card: str
+    reason: str
+    kind = "card_given"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class EquipmentEquipped(Event):
+    seat: int
+    card: str
+    slot: str
+    replaced: str | None
+    kind = "equipment_equipped"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class DelayedTrickPlaced(Event):
+    seat: int
+    target: int
+    name: str
+    card: str
+    kind = "delayed_trick_placed"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class DelayedTrickMoved(Event):
+    """Lightning passed on (or, with skills, a delayed trick moved)."""
+
+    seat: int
+    target: int
+    name: str
+    card: str
+    kind = "delayed_trick_moved"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class CardsRevealed(Event):
+    """Cards turned face up from the deck (Harvest)."""
+
+    cards: tuple[str, ...]
+    reason: str
+    kind = "cards_revealed"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class HandCountCorrected(Event):
+    """Table mode warning: a scan contradicted the counted hand; the table wins."""
+
+    seat: int
+    before: int
+    after: int
+    card: str
+    kind = "hand_count_corrected"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class SkillInvoked(Event):
+    seat: int
+    skill: str
+    targets: tuple[int, ...] = ()
+    kind = "skill_invoked"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    winners: tuple[int, ...]
+    side: str | None
+    reason: str
+    kind = "game_over"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in _EVENTS}
+EVENT_KINDS: frozenset[str] = frozenset(EVENT_TYPES)
+"""Every event's wire name, for narration's coverage tests."""

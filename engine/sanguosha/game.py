@@ -1,0 +1,200 @@
+"""The `Game` object: the public API and the driver of the resolution stack.
+
+Theory of operation. The whole game is one generator (`_run`): setup, then turns,
+each a sequence of phases, each made of nested resolution steps (a card use, its
+per-target Nullification windows, a damage, a dying player's Peach requests, a
+death...). Every step is a generator; a step that needs a decision `yield`s a
+`Prompt` and receives the answer. That generator stack is FreeKill's nested event
+stack: a step returns early to break out (a dead current player ends the turn) and
+the end of the game unwinds everything at once (`_GameEnded`).
+
+`submit(seat, action)` first checks the action against the pending prompt and the
+state (`_checks.py`), without changing anything, and raises `IllegalAction` /
+`InvalidAction` if it is refused; only then does it send the action into the
+generator, which runs until the next prompt. So a refused action changes nothing,
+without copying any state. Chance is resolved inside the stack: from the seeded
+deck in digital mode, from prompts answered by the table's scans in table mode.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.core.errors import IllegalAction, InvalidAction
+from engine.core.rng import GameRng
+from engine.sanguosha._checks import ChecksMixin
+from engine.sanguosha._flow import FlowMixin
+from engine.sanguosha._legal import LegalActions, LegalMixin
+from engine.sanguosha._life import LifeMixin
+from engine.sanguosha._respond import RespondMixin
+from engine.sanguosha._rules import RulesMixin
+from engine.sanguosha._setup import SetupMixin
+from engine.sanguosha._view import ViewMixin
+from engine.sanguosha._zones import GameEnded, ZonesMixin
+from engine.sanguosha.actions import Action
+from engine.sanguosha.catalogue import Card, catalogue
+from engine.sanguosha.events import Event
+from engine.sanguosha.prompts import Prompt
+from engine.sanguosha.reasons import Reason
+from engine.sanguosha.settings import Outcome, Settings
+from engine.sanguosha.skills import Point, Skill
+from engine.sanguosha.state import Player
+
+MODES = ("digital", "table")
+
+
+class Game(
+    SetupMixin,
+    FlowMixin,
+    LifeMixin,
+    RespondMixin,
+    ZonesMixin,
+    RulesMixin,
+    ChecksMixin,
+    LegalMixin,
+    ViewMixin,
+):
+    """A game of Three Kingdoms Kill. Build it with `Game.new(...)`."""
+
+    def __init__(self, players: int, mode: str, seed: int, settings: Settings) -> None:
+        self.settings = settings
+        self.mode = mode
+        self.table = mode == "table"
+        self.n = players
+        self.seed = seed
+        self.rng = GameRng(seed)
+        self.players = [Player(s) for s in range(1, players + 1)]
+        self.alive_order: list[Player] = list(self.players)
+        self._pos: dict[int, int] = {p.seat: i for i, p in enumerate(self.players)}
+        cards = catalogue()
+        self.cards: tuple[Card, ...] = cards.deck + (cards.ex_deck if settings.ex_cards else ())
+        self.copies: Counter[Card] = Counter(self.cards)
+        self.deck: list[Card] = []
+        self.discard_pile: list[Card] = []
+        self.processing: list[Card] = []
+        self.lord: Player | None = None
+        self.current: Player | None = None
+        self.phase: str | None = None
+        self.round = 0
+        self.kills_used = 0
+        self.turn_over = False
+        self.status = "setup"
+        self.outcome: Outcome | None = None
+        self.log_length = 0
+        self._hooks: dict[Point, list[tuple[Player, Skill]]] = {}
+        self._mods: dict[str, list[tuple[Player, Skill]]] = {}
+        self._queue: list[tuple[Point, Any]] = []
+        self._out: list[Event] = []
+        self._seat: int | None = None
+        self._prompt: Prompt | None = None
+        self._flow = self._run()
+
+    @classmethod
+    def new(
+        cls,
+        players: int = 5,
+        mode: str = "digital",
+        seed: int = 0,
+        settings: Settings | None = None,
+    ) -> Game:
+        """Set up a game and run it to its first decision.
+
+        Raises `InvalidAction(Reason.BAD_SETTINGS)` for an unsupported player count,
+        mode or setting. The events of the setup are in `game.start_events`.
+        """
+        settings = settings or Settings()
+        if not isinstance(players, int) or not 2 <= players <= 10:
+            raise InvalidAction(Reason.BAD_SETTINGS, setting="players", value=players)
+        if mode not in MODES:
+            raise InvalidAction(Reason.BAD_SETTINGS, setting="mode", value=mode)
+        settings.validate()
+        game = cls(players, mode, seed, settings)
+        game.start_events = game._advance(None, first=True)
+        return game
+
+    # ------------------------------------------------------------------ public API
+    def pending(self) -> Prompt | None:
+        """The decision the game waits for, or None once it is over."""
+        return self._prompt
+
+    def submit(self, seat: int | None, action: Action) -> list[Event]:
+        """Apply `seat`'s action and return the events it caused.
+
+        Raises `IllegalAction` (the rules forbid it now; e.g. `OUT_OF_RANGE` with
+        distance and attack_range) or `InvalidAction` (malformed, unknown seat); in
+        both cases nothing changed. `seat` is None only for `Timeout`.
+        """
+        if self._prompt is None:
+            raise IllegalAction(Reason.GAME_OVER)
+        if not isinstance(action, Action):
+            raise InvalidAction(Reason.UNKNOWN_ACTION, action=repr(action))
+        self.check(self._prompt, seat, action)
+        return self._advance((seat, action))
+
+    def legal_actions(self, seat: int | None = None) -> LegalActions:
+        """The legal actions of `seat` (default: the pending prompt's seat) now.
+
+        A view: supports `in` (which accepts any legal action, also ones the list
+        does not spell out, such as `PlayCard` with its targets), iteration, `len`
+        and `bool`. Multi-step decisions are listed one step at a time.
+        """
+        prompt = self._prompt
+        if prompt is None:
+            return LegalActions(self, None, [])
+        if seat is None:
+            seat = prompt.seat if prompt.seat is not None else prompt.seats[0]
+        return LegalActions(self, seat, self.enumerate(prompt, seat))
+
+    # ------------------------------------------------------------------ driver
+    def _advance(
+        self, answer: tuple[int | None, Action] | None, first: bool = False
+    ) -> list[Event]:
+        out: list[Event] = []
+        self._out = out
+        try:
+            if first:
+                self._prompt = next(self._flow)
+            else:
+                self.log_length += 1
+                self._seat = answer[0]  # type: ignore[index]
+                self._prompt = self._flow.send(answer[1])  # type: ignore[index]
+        except GameEnded:
+            self._prompt = None
+            self.status = "over"
+        return out
+
+    def emit(self, event: Event) -> None:
+        self._out.append(event)
+
+    def _run(self) -> Any:
+        yield from self.setup()
+        self.status = "playing"
+        yield from self.play_turns()
+
+    # ------------------------------------------------------------------ helpers
+    def player(self, seat: int) -> Player:
+        return self.players[seat - 1]
+
+    def other_living(self, user: Player) -> list[Player]:
+        """Living players other than `user`, in seat order from the one after `user`."""
+        order = self.alive_order
+        i = self._pos.get(user.seat)
+        if i is None:
+            return [p for p in order if p is not user]
+        return order[i + 1 :] + order[:i]
+
+    def living_from(self, first: Player) -> list[Player]:
+        """Living players in seat order starting from `first` (or the next living one)."""
+        order = self.alive_order
+        i = self._pos.get(first.seat)
+        if i is None:
+            after = [p for p in order if p.seat > first.seat]
+            before = [p for p in order if p.seat < first.seat]
+            return after + before
+        return order[i:] + order[:i]
+
+    def reseat(self) -> None:
+        """Recompute the living order after a death (distances shrink, 1d)."""
+        self.alive_order = [p for p in self.players if p.alive]
+        self._pos = {p.seat: i for i, p in enumerate(self.alive_order)}

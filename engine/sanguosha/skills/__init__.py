@@ -1,0 +1,224 @@
+"""Skills: the one way anything changes the rules (generals' skills and equipment abilities).
+
+A skill is a subclass of `Skill`, registered with `@register`. The engine gives a
+player a skill instance when they take a general (`REGISTRY[general skill id]`, if
+registered) or equip a card with an ability (`EQUIPMENT_SKILLS[card id]`), and
+takes it away when they lose it. Card code never names a skill: it calls the hooks
+below, and a new skill plugs in by overriding them.
+
+Four families, after FreeKill's split of status effects from triggers
+(engines-survey.md section 7):
+
+1. **Triggers.** `triggers` lists the `Point`s the skill listens to. At each point the
+   engine calls `can_trigger(game, owner, point, data)` for every listener, in seat
+   order from the current player; an optional skill (not tagged `compulsory`) is
+   offered to its owner as a `confirm` prompt (unless `asks_first` is False: its own
+   prompt can be declined), then `on_trigger(...)` runs. It is a
+   generator: it may `yield` prompts (through the game's helpers, with `yield from`)
+   and may change `data` (cancel an effect, add damage, change a judgment...).
+2. **Modifiers** (status effects, no prompts). `modifiers` lists which of `distance`,
+   `attack_range`, `kill_limit`, `extra_targets`, `prohibit`, `trick_distance`,
+   `draw_count`, `hand_limit` it implements; the engine sums or checks them.
+3. **Conversions** ("view as"). `converts` lists card ids the skill turns cards into;
+   `view_as(game, owner, cards, name)` says whether these physical cards may count as
+   `name`, and `conversion_choices` lists the card tuples bots may try. A player
+   uses one with `UseSkill(skill, cards, targets)` in the play phase or when asked
+   for a card.
+4. **Response providers.** `provides` lists card ids the skill can answer with and no
+   card of its own (Eight Diagrams' judgment, a lord asking their kingdom): offered
+   in a `respond` prompt's `options`, run with `UseSkill(skill)`.
+
+Active skills (tag `active`) are started from the play prompt with `UseSkill`:
+`can_activate`, `check_activate` (raise `IllegalAction`, change nothing) and the
+generator `activate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from engine.sanguosha.actions import UseSkill
+    from engine.sanguosha.catalogue import Card
+    from engine.sanguosha.game import Game
+    from engine.sanguosha.prompts import Prompt
+    from engine.sanguosha.state import Player
+
+Flow = Generator["Prompt", Any, Any]
+"""A resolution step: yields prompts, receives the answers, returns a result."""
+
+
+class Point(StrEnum):
+    """Trigger points, with the `data` object each one passes (see `engine.sanguosha.context`)."""
+
+    PHASE_START = "phase_start"  # PhaseData(player, phase, skip): set skip to skip it
+    PHASE_END = "phase_end"  # PhaseData
+    BEFORE_DRAW = "before_draw"  # DrawData(player, count): change count (0 = nothing)
+    CARD_USED = "card_used"  # Use: after a card is used, before it takes effect
+    TARGET_CHOSEN = "target_chosen"  # TargetData(use, target): may redirect or set flags
+    CARD_EFFECT = "card_effect"  # TargetData: set cancelled to stop the effect on target
+    KILL_DODGED = "kill_dodged"  # TargetData: set hit to make a dodged Kill hit anyway
+    DAMAGE_BEFORE = "damage_before"  # Damage: change amount or set prevented
+    DAMAGED = "damaged"  # Damage: after the target took it (target alive)
+    DAMAGE_DONE = "damage_done"  # Damage: after, for the source
+    RECOVER_BEFORE = "recover_before"  # Recover: change amount
+    JUDGMENT_BEFORE = "judgment_before"  # Judgment: replace card before it takes effect
+    JUDGMENT_AFTER = "judgment_after"  # Judgment: after; set taken to keep the card
+    DYING = "dying"  # DyingData(player, killer)
+    DEATH = "death"  # DyingData, owner may be the dead player
+    HAND_EMPTIED = "hand_emptied"  # MoveData(player): the player lost their last hand card
+    EQUIP_LOST = "equip_lost"  # MoveData(player, cards): cards left the equipment area
+
+
+MODIFIERS = (
+    "distance",
+    "attack_range",
+    "kill_limit",
+    "extra_targets",
+    "prohibit",
+    "trick_distance",
+    "draw_count",
+    "hand_limit",
+)
+
+
+class Skill:
+    """Base class: every hook is a no-op, so a skill overrides only what it does."""
+
+    id: ClassVar[str] = ""
+    tags: ClassVar[frozenset[str]] = frozenset()
+    triggers: ClassVar[tuple[Point, ...]] = ()
+    modifiers: ClassVar[tuple[str, ...]] = ()
+    converts: ClassVar[tuple[str, ...]] = ()
+    provides: ClassVar[tuple[str, ...]] = ()
+    asks_first: ClassVar[bool] = True
+    """An optional trigger is offered as OK/NO first; False when its own prompt can be declined."""
+
+    @property
+    def compulsory(self) -> bool:
+        return "compulsory" in self.tags
+
+    @property
+    def active(self) -> bool:
+        return "active" in self.tags
+
+    # 1. triggers
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> bool:
+        return False
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> Flow:
+        return
+        yield
+
+    # 2. modifiers (owner = the skill's holder; return 0 / False for "no change")
+    def distance(self, game: Game, owner: Player, source: Player, target: Player) -> int:
+        return 0
+
+    def attack_range(self, game: Game, owner: Player, player: Player) -> int:
+        return 0
+
+    def kill_limit(self, game: Game, owner: Player, player: Player, cards: tuple[Card, ...]) -> int:
+        """Extra Kills allowed in the play phase (`cards`: the Kill about to be used)."""
+        return 0
+
+    def extra_targets(
+        self, game: Game, owner: Player, user: Player, name: str, cards: tuple[Card, ...]
+    ) -> int:
+        return 0
+
+    def prohibits(self, game: Game, owner: Player, user: Player, target: Player, name: str) -> bool:
+        return False
+
+    def trick_distance(self, game: Game, owner: Player, user: Player, name: str) -> int | None:
+        """A trick's distance limit for `user` (None = unchanged, large = unlimited)."""
+        return None
+
+    def draw_count(self, game: Game, owner: Player, player: Player) -> int:
+        return 0
+
+    def hand_limit(self, game: Game, owner: Player, player: Player) -> int:
+        return 0
+
+    # 3. conversions
+    def view_as(self, game: Game, owner: Player, cards: tuple[Card, ...], name: str) -> bool:
+        return False
+
+    def conversion_choices(
+        self, game: Game, owner: Player, name: str
+    ) -> Iterable[tuple[Card, ...]]:
+        return ()
+
+    # 4. response providers
+    def can_provide(self, game: Game, owner: Player, need: str, request: Any) -> bool:
+        return False
+
+    def provide(self, game: Game, owner: Player, need: str, request: Any) -> Flow:
+        """Try to produce `need`; return True if it counts as answered."""
+        return False
+        yield
+
+    # active skills
+    def can_activate(self, game: Game, owner: Player) -> bool:
+        return False
+
+    def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
+        return None
+
+    def activation_choices(self, game: Game, owner: Player) -> Iterable[UseSkill]:
+        return ()
+
+    def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        return
+        yield
+
+
+REGISTRY: dict[str, type[Skill]] = {}
+"""Skill id -> class, filled by `@register`."""
+
+EQUIPMENT_SKILLS: dict[str, str] = {}
+"""Equipment card id -> the skill id its holder gets."""
+
+
+def register(cls: type[Skill]) -> type[Skill]:
+    """Class decorator: make a skill available by its id."""
+    if not cls.id:
+        raise ValueError(f"{cls.__name__} has no id")
+    if cls.id in REGISTRY and REGISTRY[cls.id] is not cls:
+        raise ValueError(f"skill {cls.id!r} registered twice")
+    unknown = set(cls.modifiers) - set(MODIFIERS)
+    if unknown:
+        raise ValueError(f"{cls.id}: unknown modifiers {sorted(unknown)}")
+    REGISTRY[cls.id] = cls
+    return cls
+
+
+def register_equipment(card_id: str) -> Any:
+    """Class decorator: register a skill and give it to whoever equips `card_id`."""
+
+    def deco(cls: type[Skill]) -> type[Skill]:
+        register(cls)
+        EQUIPMENT_SKILLS[card_id] = cls.id
+        return cls
+
+    return deco
+
+
+__all__ = [
+    "EQUIPMENT_SKILLS",
+    "MODIFIERS",
+    "REGISTRY",
+    "Flow",
+    "Point",
+    "Skill",
+    "register",
+    "register_equipment",
+]
+
+
+def _load() -> None:
+    from engine.sanguosha.skills import equipment  # noqa: F401
+
+
+_load()

@@ -1,0 +1,77 @@
+"""The mutable game state: cheap slotted objects, plain lists and ints.
+
+Zones are lists of interned `Card` values (the two copies of `kill@S8` are the same
+value). The deck's top is the end of its list. In table mode the engine does not
+see hands or the deck: those hold `HIDDEN` placeholders, so counts stay right and
+every rule reads the same lists in both modes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.cards import Color, Rank, Suit
+from engine.sanguosha.catalogue import EQUIP_SLOTS, Card
+
+if TYPE_CHECKING:
+    from engine.sanguosha.skills import Skill
+
+HIDDEN = Card("hidden", Suit.SPADE, Rank.ACE, "", Color.NONE)
+"""A card the engine has not seen (table mode: in a hand, in the deck, discarded unseen)."""
+
+WEAPON, ARMOR, PLUS_HORSE, MINUS_HORSE = range(4)
+SLOT_INDEX = {name: i for i, name in enumerate(EQUIP_SLOTS)}
+
+PHASES = ("preparation", "judgment", "draw", "play", "discard", "finish")
+
+
+class Player:
+    """One seat. `seat` is 1-based; `equip` has the four slots of `EQUIP_SLOTS`."""
+
+    __slots__ = (
+        "seat",
+        "general",
+        "gender",
+        "kingdom",
+        "identity",
+        "revealed",
+        "hp",
+        "max_hp",
+        "alive",
+        "hand",
+        "equip",
+        "judgment",
+        "skills",
+        "marks",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.general: str | None = None
+        self.gender = "male"
+        self.kingdom = ""
+        self.identity: str | None = None  # None in table mode until revealed
+        self.revealed = False
+        self.hp = 0
+        self.max_hp = 0
+        self.alive = True
+        self.hand: list[Card] = []
+        self.equip: list[Card | None] = [None, None, None, None]
+        self.judgment: list[tuple[Card, str]] = []  # (physical card, trick it counts as)
+        self.skills: list[Skill] = []
+        self.marks: dict[str, Any] = {}  # skill bookkeeping ("used this phase"...)
+
+    def __repr__(self) -> str:
+        return f"<Player {self.seat} {self.general} hp={self.hp}/{self.max_hp}>"
+
+    def equipment_cards(self) -> list[Card]:
+        return [c for c in self.equip if c is not None]
+
+    def has_cards(self, judgment: bool = False) -> bool:
+        """Whether the player has any card in hand or equipment (or judgment area)."""
+        if self.hand or self.equip != [None, None, None, None]:
+            return True
+        return judgment and bool(self.judgment)
+
+    def delayed_names(self) -> list[str]:
+        return [name for _, name in self.judgment]
