@@ -4,22 +4,9 @@ Theory of operation. A game is a `GameState` (plain lists and ints) plus one pen
 `Prompt`, the single truth about what happens next. `submit(seat, action)` looks up
 the handler for the action's type; every handler first checks everything (raising
 `IllegalAction`/`InvalidAction` with a `Reason` and the data to explain it) and only
-then changes the state, so a refused action changes nothing. The same handlers run
-with `commit=False` to answer `action in game.legal_actions()`.
-
-The turn (regicide.md §1.3): Step 1 play or yield -> Step 2 suit powers -> Step 3
-damage -> Step 4 pay damage -> next seat clockwise. The transitions are the
-`_start_turn`, `_begin_play`, `_step4`, `_pay_or_lose`, `_defeat` and `_end_turn`
-methods; each one either sets the next prompt or ends the game:
-
-    start_turn --(solo, flips left)--> jester_flip(1) --> begin_play
-    begin_play --> play | lost(cannot_play)
-    play: Play --> powers, damage --> defeat --> reveal --> start_turn (same seat)
-                                  --> step4
-          Play(Jester) --> choose_next --> start_turn (chosen seat)
-          Yield --> step4
-    step4 --(solo, flips left)--> jester_flip(4) --> pay_or_lose
-    pay_or_lose --> pay_damage (Discard... until paid) --> end_turn | lost(cannot_pay)
+then changes the state through the transitions of `flow.py`, so a refused action
+changes nothing. The same handlers run with `commit=False` to answer `is_legal` and
+`action in game.legal_actions()`.
 
 Table mode differs only at the zones (counts instead of cards, see `state.py`), the
 castle (a `reveal_enemy` prompt instead of a shuffled deck) and the checks of scanned
@@ -43,44 +30,29 @@ from engine.regicide.actions import (
     RevealEnemy,
     Yield,
 )
-from engine.regicide.cards import JESTER_ID, RANK_INT, SUIT_INDEX, Card, parse_card
+from engine.regicide.cards import JESTER_ID, RANK_INT, Card, parse_card
 from engine.regicide.events import (
     CardsDiscarded,
-    CardsPlayed,
-    DamageDealt,
     DamagePaid,
-    DamageToPay,
-    EnemyDefeated,
-    EnemyRevealed,
     Event,
     FlipDeclined,
-    GameLost,
     GameStarted,
-    GameWon,
     HandCountCorrected,
     JesterFlipped,
-    JesterPlayed,
     NextPlayerChosen,
-    PowerBlocked,
-    ShieldRaised,
-    TurnStarted,
     Yielded,
 )
+from engine.regicide.flow import TurnFlow
 from engine.regicide.legal import LegalActions, enumerate_legal
 from engine.regicide.plays import JESTER, check_play
 from engine.regicide.position import from_position
-from engine.regicide.powers import draw, heal
 from engine.regicide.prompts import Prompt, PromptKind
 from engine.regicide.reasons import Reason
 from engine.regicide.rules import RULES
 from engine.regicide.settings import Settings
-from engine.regicide.state import GameState
 from engine.regicide.table import check_scans, expected_tier, take_from_hand
 from engine.regicide.view import public_view
 
-_LETTER = ("S", "H", "C", "D")
-_SPADE, _HEART, _CLUB, _DIAMOND = 0, 1, 2, 3
-_STATS = {11: RULES.enemies["J"], 12: RULES.enemies["Q"], 13: RULES.enemies["K"]}
 _PLAY, _PAY, _CHOOSE = PromptKind.PLAY, PromptKind.PAY_DAMAGE, PromptKind.CHOOSE_NEXT
 _FLIP, _REVEAL = PromptKind.JESTER_FLIP, PromptKind.REVEAL_ENEMY
 _ACCEPTS: dict[PromptKind, tuple[type, ...]] = {
@@ -125,7 +97,7 @@ def _check_distinct(cards: tuple[Card, ...]) -> None:
                 raise IllegalAction(Reason.DUPLICATE_CARD, card=str(c))
 
 
-class Game(GameState):
+class Game(TurnFlow):
     """One game of Regicide for 1 to 4 players, in digital or table mode."""
 
     __slots__ = ()
@@ -304,169 +276,7 @@ class Game(GameState):
         else:
             self._attack(s, cards, shape, ev)
 
-    def _attack(self, s: int, cards: tuple[Card, ...], shape: str, ev: list[Event]) -> None:
-        """Steps 2 and 3 of a play that is not a Jester (§1.5, §1.6)."""
-        value = self.value
-        x = 0
-        mask = 0
-        for c in cards:
-            x += value[c]
-            mask |= 1 << SUIT_INDEX[c]
-        ev.append(CardsPlayed(s, cards, x, shape))
-        self.in_play.extend(cards)
-        enemy = self.enemy
-        assert enemy is not None
-        if not self.cancelled:
-            immune = SUIT_INDEX[enemy]
-            if mask >> immune & 1:
-                mask &= ~(1 << immune)
-                ev.append(PowerBlocked(s, _LETTER[immune], enemy))
-                if immune == _SPADE:
-                    if self.settings.retroactive_spades == "play_total":
-                        self.blocked_spades += x
-                    else:
-                        self.blocked_spades += sum(
-                            value[c] for c in cards if SUIT_INDEX[c] == _SPADE
-                        )
-                elif immune == _HEART:
-                    self.blocked_hearts += x
-                elif immune == _DIAMOND:
-                    self.blocked_diamonds += x
-        if mask & 2:  # Hearts resolves before Diamonds (RB COMBOS, ANIMAL COMPANIONS)
-            ev.append(heal(self, s, x))
-        if mask & 8:
-            ev.append(draw(self, s, x))
-        if mask & 1:
-            self.shield += x
-            ev.append(ShieldRaised(s, x, self.shield, max(0, self.attack - self.shield), False))
-        damage = x
-        if mask & 4:
-            if self.settings.clubs_double == "play":
-                damage = 2 * x
-            else:
-                damage = x + sum(value[c] for c in cards if SUIT_INDEX[c] == _CLUB)
-        total = self.damage = self.damage + damage
-        health = self.health
-        ev.append(DamageDealt(s, enemy, x, bool(mask & 4), damage, total, max(0, health - total)))
-        if total > health or (total == health and self.settings.defeat_when_damage == "at_least"):
-            self._defeat(s, ev)
-            return
-        if self.settings.played_cards_discarded == "immediately":
-            self._discard_in_play()
-        self._step4(s, ev)
-
-    def _jester(self, s: int, cards: tuple[Card, ...], ev: list[Event]) -> None:
-        """A Jester: cancel immunity, credit blocked Spades, skip Steps 3-4 (§1.8)."""
-        enemy = self.enemy
-        assert enemy is not None
-        self.in_play.extend(cards)
-        suit = SUIT_INDEX[enemy]
-        ev.append(JesterPlayed(s, enemy, None if self.cancelled else _LETTER[suit]))
-        if not self.cancelled:
-            self.cancelled = True
-            if suit == _SPADE and self.blocked_spades:
-                self.shield += self.blocked_spades
-                shield = self.shield
-                ev.append(
-                    ShieldRaised(s, self.blocked_spades, shield, max(0, self.attack - shield), True)
-                )
-            if self.settings.retroactive_red_powers:
-                if suit == _HEART and self.blocked_hearts:
-                    ev.append(heal(self, s, self.blocked_hearts, True))
-                elif suit == _DIAMOND and self.blocked_diamonds:
-                    ev.append(draw(self, s, self.blocked_diamonds, True))
-            self.blocked_spades = self.blocked_hearts = self.blocked_diamonds = 0
-        if self.settings.played_cards_discarded == "immediately":
-            self._discard_in_play()
-        choices = tuple(
-            t for t in range(1, self.n + 1) if t != s or self.settings.jester_may_choose_self
-        )
-        self.prompt = Prompt(s, _CHOOSE, 1, choices=choices)
-
-    def _discard_in_play(self) -> None:
-        if self.table:
-            self.discard_n += len(self.in_play)
-        else:
-            self.discard.extend(self.in_play)
-        self.in_play.clear()
-
-    def _defeat(self, s: int, ev: list[Event]) -> None:
-        """The enemy falls (§1.6): exact kill to the tavern top, the played cards discarded."""
-        enemy = self.enemy
-        assert enemy is not None
-        exact = self.damage == self.health
-        if self.table:
-            if exact:
-                self.tavern_n += 1
-            else:
-                self.discard_n += 1
-        elif exact:
-            self.tavern.append(enemy)
-        else:
-            self.discard.append(enemy)
-        played = len(self.in_play)
-        self._discard_in_play()
-        self.enemy = None
-        self.damage = self.shield = 0
-        ev.append(
-            EnemyDefeated(
-                s,
-                enemy,
-                exact,
-                "tavern_top" if exact else "discard",
-                played,
-                len(self.castle),
-                self.table,
-            )
-        )
-        if not self.castle:
-            self._win(s, ev)
-        elif self.table:
-            self.prompt = Prompt(s, _REVEAL, 1, expected_rank=expected_tier(self))
-        else:
-            self._reveal(self.castle.pop(), ev)
-            self._start_turn(s, ev)
-
-    def _reveal(self, card: Card, ev: list[Event]) -> None:
-        stats = _STATS[RANK_INT[card]]
-        self.enemy = card
-        self.attack, self.health = stats.attack, stats.health
-        self.damage = self.shield = 0
-        self.cancelled = False
-        self.blocked_spades = self.blocked_hearts = self.blocked_diamonds = 0
-        ev.append(
-            EnemyRevealed(
-                card, stats.attack, stats.health, _LETTER[SUIT_INDEX[card]], len(self.castle)
-            )
-        )
-
     # -- turn flow --------------------------------------------------------------------------
-
-    def _start_turn(self, s: int, ev: list[Event]) -> None:
-        self.seat = s
-        ev.append(TurnStarted(s))
-        if self.flips_left:
-            self.prompt = Prompt(s, _FLIP, 1, flips_left=self.flips_left)
-        else:
-            self._begin_play(s, ev)
-
-    def _can_yield(self, s: int) -> bool:
-        """§1.9: not when every other seat yielded on its last turn; solo per §1.14-1."""
-        if self.solo:
-            return self.settings.solo_yield
-        if self.settings.yield_rule == "consecutive":
-            return self.yields_in_row < self.n - 1
-        y = self.yielded
-        return not all(y[t] for t in range(1, self.n + 1) if t != s)
-
-    def _begin_play(self, s: int, ev: list[Event]) -> None:
-        can_yield = self._can_yield(s)
-        # Solo under the solo_yield variant, an empty hand with no flip left could only
-        # yield forever (nothing else draws): that is the "cannot play" loss of §1.11.
-        if self.hand_count(s) == 0 and (not can_yield or (self.solo and not self.flips_left)):
-            self._lose(s, "cannot_play", 0, 0, ev)
-            return
-        self.prompt = Prompt(s, _PLAY, 1, can_yield=can_yield)
 
     def _on_yield(self, p: Prompt, a: Yield, ev: list[Event], commit: bool) -> None:
         s = p.seat
@@ -485,33 +295,6 @@ class Game(GameState):
         self.yields_in_row += 1
         ev.append(Yielded(s))
         self._step4(s, ev)
-
-    def _step4(self, s: int, ev: list[Event]) -> None:
-        amount = self.attack - self.shield
-        if amount < 0:
-            amount = 0
-        ev.append(DamageToPay(s, amount, self.attack, self.shield))
-        if self.flips_left:
-            self.prompt = Prompt(s, _FLIP, 4, amount=amount, flips_left=self.flips_left)
-        else:
-            self._pay_or_lose(s, amount, ev)
-
-    def _pay_or_lose(self, s: int, amount: int, ev: list[Event]) -> None:
-        if amount == 0:
-            self._end_turn(s, ev)
-            return
-        hand_value = self.hand_value(s)
-        if hand_value is None:  # table mode: only an empty hand is known to be short
-            if self.counts[s] == 0:
-                self._lose(s, "cannot_pay", amount, 0, ev)
-                return
-        elif hand_value < amount:
-            self._lose(s, "cannot_pay", amount, hand_value, ev)
-            return
-        self.prompt = Prompt(s, _PAY, 4, amount=amount)
-
-    def _end_turn(self, s: int, ev: list[Event]) -> None:
-        self._start_turn(s % self.n + 1, ev)
 
     # -- step 4: pay damage -------------------------------------------------------------------
 
@@ -641,21 +424,6 @@ class Game(GameState):
             self.counts[t] = count
 
     # -- the end -------------------------------------------------------------------------------
-
-    def _win(self, s: int, ev: list[Event]) -> None:
-        tier = RULES.solo_tiers[self.flips_used] if self.solo else None
-        self.status = "over"
-        self.prompt = None
-        self.result = {"outcome": "won", "tier": tier, "jesters_used": self.flips_used}
-        ev.append(GameWon(s, tier, self.flips_used))
-
-    def _lose(
-        self, s: int, reason: str, amount: int, hand_value: int | None, ev: list[Event]
-    ) -> None:
-        self.status = "over"
-        self.prompt = None
-        self.result = {"outcome": "lost", "reason": reason, "seat": s}
-        ev.append(GameLost(s, reason, amount, hand_value))
 
 
 _HANDLERS: dict[type, Any] = {
