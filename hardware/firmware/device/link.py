@@ -58,12 +58,16 @@ class Link:
         )
         aioble.register_services(reader, device_info, battery)
         self.connection: aioble.DeviceConnection | None = None
+        self._status = core.status_frame()
         self._queue: list = []
         self._wake = asyncio.Event()
 
     def send(self, frames: list) -> None:
         """Queue the core's frames for notification and refresh the readable STATUS."""
-        self.event.write(self.core.status_frame())
+        status = self.core.status_frame()
+        if status != self._status:
+            self.event.write(status)
+            self._status = status
         if frames and self.connection is not None:
             self._queue.extend(frames)
             self._wake.set()
@@ -94,9 +98,7 @@ class Link:
     async def advertiser(self) -> None:
         """Advertise, serve one connection until it drops, and again."""
         while True:
-            self.core.pairing = True
             connection = await aioble.advertise(_ADV_INTERVAL_US, adv_data=self._adv, resp_data=b"")
-            self.core.pairing = False
             self.connection = connection
             self.send([])
             await connection.disconnected(timeout_ms=None)
