@@ -28,9 +28,15 @@ API
   `Reason` and data, e.g. `combo_over_ten (total=12, limit=10)`, and changes nothing.
 - Events: frozen dataclasses with a stable `kind` and `to_json()` (`EVENT_KINDS`).
   In table mode the physical ones carry `instruction=True`.
-- `game.legal_actions()`: `in`, iteration, `len`; `RandomBot(seed)` plays digital games.
-- `game.view(seat=None) -> dict`: the public state (never a hand or the tavern order).
-- Cards: `Card`, `parse_card("C8")`/`format_card`, `jester` for either joker.
+- `game.legal_actions()`: `in`, iteration, `len`; `game.is_legal(seat, action)`;
+  `RandomBot(seed)` plays digital games.
+- `game.view(seat=None) -> dict`: the public state (never a hand or the tavern order);
+  a seat's view adds its own hand. `game.events()` is the log since setup.
+- `Game.from_position(players, enemy=..., hands={...}, tavern=..., ...)`: a digital
+  game from a chosen position (tests, puzzles); `game.zones()` shows every card, for
+  tests and tools only.
+- Cards: `Card`, `parse_card("C8")`/`format_card`, `jester` for either joker. Values
+  and the player-count table are data (`data/rules.json`, loaded by `rules.py`).
 
 Table mode: hands, tavern and castle are physical. The engine asks for each new enemy
 (`reveal_enemy`), counts hands and piles, turns Hearts/Diamonds/exact kills into

@@ -153,3 +153,30 @@ def test_discarding_a_card_not_in_hand_is_refused() -> None:
     refuse(game, 1, Discard(parse_cards("C4")), "card_not_in_hand")
     refuse(game, 1, Discard(()), "no_cards")
     refuse(game, 1, Play(parse_cards("H10")), "unexpected_action")
+
+
+def test_a_killing_diamonds_play_draws_before_the_enemy_lands_on_the_tavern() -> None:
+    """Step 2 comes before Step 3: the exact kill's own Diamonds cannot draw the enemy (§1.6 Timing)."""
+    game = Game.from_position(
+        2, enemy="SJ", damage=13, hands={1: "D7 C2", 2: "C4"}, tavern="", castle="SK SQ HJ"
+    )
+    events = game.submit(1, Play(parse_cards("D7")))
+    assert only(events, "diamonds_drawn").order == ()
+    assert only(events, "enemy_defeated").exact
+    assert game.zones()["tavern"] == [parse_card("SJ")]
+
+
+def test_turns_pass_clockwise_through_the_four_steps() -> None:
+    """After Step 4 the next player clockwise starts at Step 1; Step 4 is a pay_damage prompt (§1.3)."""
+    game = Game.from_position(
+        3, enemy="SJ", hands={1: "C2 H10", 2: "C3 H9 H8", 3: "C4 D10"}, tavern="", seat=2
+    )
+    seen = []
+    for seat, play, pay in ((2, "C3", "H9 H8"), (3, "C4", "D10"), (1, "C2", "H10")):
+        prompt = game.pending()
+        seen.append((prompt.seat, prompt.step))
+        game.submit(seat, Play(parse_cards(play)))
+        assert (game.pending().kind.value, game.pending().step) == ("pay_damage", 4)
+        game.submit(seat, Discard(parse_cards(pay)))
+    assert seen == [(2, 1), (3, 1), (1, 1)]
+    assert game.pending().seat == 2

@@ -6,7 +6,9 @@ from engine.regicide import (
     CannotPay,
     ChooseNext,
     CorrectHandCount,
+    DeclineFlip,
     Discard,
+    FlipJester,
     Game,
     Play,
     RevealEnemy,
@@ -147,3 +149,16 @@ def test_table_only_actions_are_refused_in_digital_mode() -> None:
     table = Game.new(players=2, mode="table")
     refuse(table, 1, CorrectHandCount(1, 8), "bad_hand_count")
     refuse(table, 1, CorrectHandCount(3, 1), "no_such_seat")
+
+
+def test_solo_flip_at_the_table_is_an_instruction() -> None:
+    """A table-mode flip tells the player to discard the hand and draw 8, and updates the counts (§1.12)."""
+    game = Game.new(players=1, mode="table")
+    game.submit(1, RevealEnemy("DJ"))
+    assert game.pending().kind.value == "jester_flip"
+    flipped = only(game.submit(1, FlipJester()), "jester_flipped")
+    assert (flipped.discarded, flipped.drawn, flipped.instruction) == (8, 8, True)
+    view = game.view()
+    assert (view["tavern_count"], view["discard_count"], view["jester_flips_left"]) == (24, 8, 1)
+    game.submit(1, DeclineFlip())
+    assert game.pending().kind.value == "play" and not game.pending().can_yield
