@@ -28,6 +28,7 @@ class InputKind(StrEnum):
     SELECT = "select"  # data: {"seat": n} (0 = none)
     TICK = "tick"  # data: {}; the clock reached `t` (closes timed windows)
     CORRECT = "correct"  # data: {"op": ..., ...}; a host correction
+    NOTICE = "notice"  # data: {"event": "battery" | "error", ...}; logged, never applied
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,244 @@
+"""The table: reader inputs in, engine actions and outcomes out; sans-IO and replayable.
+
+Theory of operation. `Table.apply(input)` is the only way in. It is a pure function
+of the inputs applied so far: no clock is read (each input carries its time `t`),
+nothing is written, nothing is awaited. That is what makes the game log work: the
+state of a game is `Table` fed with its logged inputs, again, in order, so resume
+is a replay and so is UNDO.
+
+- A **scan** is resolved to a card, general, identity or skill token
+  (`resolve.py`); the game adapter attributes it to a seat and says what it means.
+- A **press of UNDO** takes back the last accepted input: the table rebuilds the
+  game by replaying every accepted input but that one. An input that revealed a
+  hidden card (a judgment, an identity), or a timeout, cannot be taken back.
+- A **tick** moves the clock: a timed window (Nullification) whose time is up is
+  closed, and so is every window opened after it whose time is up as well.
+- A refused input changes nothing, at the table or in the engine.
+
+The adapter is rebuilt from its factory for every replay, so adapter state (staged
+skills, who is at the shared reader) is replayed as well, never patched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.table.adapter import GameAdapter, Ignore, Refuse, Stage, Submit
+from companion.table.inputs import InputKind, TableInput
+from companion.table.outcome import Note, Outcome, Signal, Status
+from companion.table.resolve import Scanned, UidLookup, UnknownScan, resolve_scan
+from engine.core.errors import ActionError
+
+__all__ = ["Table"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Accepted:
+    input: TableInput
+    undoable: bool
+    what: dict[str, Any]  # for the "undone" sentence
+
+
+class Table:
+    """One game at the table.
+
+    `make_adapter()` builds the game adapter with a new engine (called again for each
+    replay). `lookup_uid` maps enrolled tag UIDs to cards.
+    """
+
+    def __init__(
+        self, make_adapter: Callable[[], GameAdapter], *, lookup_uid: UidLookup | None = None
+    ) -> None:
+        self._make_adapter = make_adapter
+        self._lookup_uid = lookup_uid
+        self._accepted: list[_Accepted] = []
+        self.adapter = make_adapter()
+        self.clock = 0.0
+        self._window_since: float | None = self._initial_window()
+        self.applied = 0
+
+    # --- reading ---
+
+    @property
+    def start_events(self) -> list[dict[str, Any]]:
+        """The events of the setup that ran before any input (JSON)."""
+        return [e.to_json() for e in self.adapter.start_events]
+
+    def prompt(self) -> dict[str, Any] | None:
+        return self.adapter.prompt()
+
+    def view(self) -> dict[str, Any]:
+        return self.adapter.view()
+
+    def deadline(self) -> float | None:
+        """When the open timed window closes by itself (clock seconds), if one is open."""
+        seconds = self.adapter.window_seconds()
+        if seconds is None or self._window_since is None:
+            return None
+        return self._window_since + seconds
+
+    def decision_signals(self) -> list[tuple[int, Signal]]:
+        return self.adapter.decision_signals()
+
+    # --- applying ---
+
+    def apply(self, inp: TableInput) -> Outcome:
+        """Apply one input and say what it did. Never raises for bad input."""
+        self.applied += 1
+        self.clock = max(self.clock, inp.t)
+        before = self.adapter.prompt()
+        if inp.kind is InputKind.PRESS and inp.data.get("button") == "undo":
+            outcome = self._undo(inp)
+        else:
+            outcome, record = self._step(inp)
+            if record is not None:
+                self._accepted.append(record)
+        after = self.adapter.prompt()
+        changed = after != before
+        signals = list(outcome.signals)
+        if outcome.status is not Status.IGNORED and (changed or outcome.accepted):
+            signals.extend(self.adapter.decision_signals())
+        return Outcome(
+            input=outcome.input,
+            status=outcome.status,
+            seat=outcome.seat,
+            action=outcome.action,
+            events=outcome.events,
+            refusal=outcome.refusal,
+            refusal_source=outcome.refusal_source,
+            notes=outcome.notes,
+            prompt=after,
+            prompt_changed=changed,
+            signals=signals,
+        )
+
+    def _step(self, inp: TableInput) -> tuple[Outcome, _Accepted | None]:
+        if inp.kind is InputKind.TICK:
+            return self._tick(inp)
+        if inp.kind in (InputKind.REMOVE, InputKind.NOTICE):
+            return Outcome(inp, Status.IGNORED), None
+        scanned: Scanned | None = None
+        if inp.kind is InputKind.SCAN:
+            try:
+                scanned = resolve_scan(inp.data, self._lookup_uid)
+            except UnknownScan as exc:
+                note = {"code": exc.value} if exc.reason == "unknown_code" else {"uid": exc.value}
+                return self._refused(inp, None, {"reason": exc.reason, **note}, "table"), None
+        meaning = self.adapter.interpret(inp, scanned)
+        if isinstance(meaning, Ignore):
+            return Outcome(inp, Status.IGNORED), None
+        if isinstance(meaning, Refuse):
+            refusal = {"reason": meaning.key, **meaning.data}
+            return self._refused(inp, meaning.seat, refusal, meaning.source), None
+        what = _undo_data(inp, scanned, meaning.seat)
+        if isinstance(meaning, Stage):
+            meaning.on_accept()
+            outcome = Outcome(
+                inp, Status.ACCEPTED, seat=meaning.seat, notes=meaning.notes,
+                signals=[(None, Signal.ACCEPTED)],
+            )  # fmt: skip
+            return outcome, _Accepted(inp, True, what)
+        return self._submit(inp, meaning, what)
+
+    def _submit(
+        self, inp: TableInput, meaning: Submit, what: dict[str, Any]
+    ) -> tuple[Outcome, _Accepted | None]:
+        before = self.adapter.raw_prompt()
+        try:
+            events = self.adapter.submit(meaning.seat, meaning.action)
+        except ActionError as exc:
+            return self._refused(inp, meaning.seat, exc.to_json(), "engine"), None
+        if meaning.on_accept is not None:
+            meaning.on_accept()
+        self._after_action(before, meaning.action, inp.t)
+        action = meaning.action.to_json()
+        outcome = Outcome(
+            inp,
+            Status.ACCEPTED,
+            seat=meaning.seat,
+            action=action,
+            events=[e.to_json() for e in events],
+            notes=meaning.notes,
+            signals=[(None, Signal.ACCEPTED)],
+        )
+        return outcome, _Accepted(inp, not meaning.reveals, what)
+
+    def _refused(
+        self, inp: TableInput, seat: int | None, refusal: dict[str, Any], source: str
+    ) -> Outcome:
+        return Outcome(
+            inp, Status.REFUSED, seat=seat, refusal=refusal, refusal_source=source,
+            signals=[(None, Signal.REFUSED)],
+        )  # fmt: skip
+
+    # --- the clock ---
+
+    def _initial_window(self) -> float | None:
+        return 0.0 if self.adapter.window_seconds() is not None else None
+
+    def _after_action(self, before: Any, action: Any, t: float) -> None:
+        if self.adapter.window_seconds() is None:
+            self._window_since = None
+        elif self._window_since is None or not self.adapter.same_window(before, action):
+            self._window_since = t
+
+    def _tick(self, inp: TableInput) -> tuple[Outcome, _Accepted | None]:
+        events: list[dict[str, Any]] = []
+        closed = 0
+        while (deadline := self.deadline()) is not None and deadline <= inp.t:
+            timeout = self.adapter.timeout()
+            if timeout is None:
+                break
+            before = self.adapter.raw_prompt()
+            try:
+                events.extend(e.to_json() for e in self.adapter.submit(None, timeout.action))
+            except ActionError:  # the engine refused to close it: leave the window open
+                self._window_since = None
+                break
+            closed += 1
+            self._after_action(before, timeout.action, deadline)
+        if not closed:
+            return Outcome(inp, Status.IGNORED), None
+        outcome = Outcome(
+            inp, Status.ACCEPTED, events=events, notes=[Note("window_closed", {"count": closed})]
+        )
+        return outcome, _Accepted(inp, False, {})
+
+    # --- undo ---
+
+    def _undo(self, inp: TableInput) -> Outcome:
+        if not self._accepted:
+            return self._refused(inp, inp.seat, {"reason": "nothing_to_undo"}, "table")
+        last = self._accepted[-1]
+        if not last.undoable:
+            kind = "time" if last.input.kind is InputKind.TICK else "hidden"
+            return self._refused(inp, inp.seat, {"reason": f"cannot_undo_{kind}"}, "table")
+        self._rebuild(self._accepted[:-1])
+        return Outcome(
+            inp, Status.ACCEPTED, seat=last.what.get("seat"), notes=[Note("undone", last.what)],
+            signals=[(None, Signal.ACCEPTED)],
+        )  # fmt: skip
+
+    def _rebuild(self, keep: list[_Accepted]) -> None:
+        self.adapter = self._make_adapter()
+        self._accepted = []
+        self._window_since = self._initial_window()
+        for record in keep:
+            outcome, again = self._step(record.input)
+            if again is None:  # cannot happen with a deterministic engine
+                raise RuntimeError(f"replay diverged at {record.input!r}: {outcome.refusal}")
+            self._accepted.append(again)
+
+
+def _undo_data(inp: TableInput, scanned: Scanned | None, seat: int | None) -> dict[str, Any]:
+    """What an accepted input was, for the sentence that takes it back."""
+    data: dict[str, Any] = {"seat": seat}
+    if scanned is not None:
+        data[scanned.kind if scanned.kind != "poker" else "card"] = scanned.text
+    elif inp.kind is InputKind.PRESS:
+        data["button"] = inp.data.get("button")
+    elif inp.kind is InputKind.SELECT:
+        data["target"] = inp.data.get("seat")
+    return data
