@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from engine.core.errors import IllegalAction, InvalidAction
 from engine.regicide import (
     EVENT_KINDS,
@@ -137,3 +139,27 @@ def test_legal_actions_agree_with_submit() -> None:
                 assert game.is_legal(p.seat, action)
             assert not game.is_legal(p.seat % game.n + 1, next(iter(legal))) or game.n == 1
             bot.step(game)
+
+
+def test_view_refuses_an_unknown_seat() -> None:
+    """view(seat) accepts None or a seat 1..N only."""
+    game = Game.new(players=2, seed=1)
+    for bad in (0, 3, "1"):
+        with pytest.raises(ValueError):
+            game.view(bad)
+
+
+def test_from_position_refuses_impossible_positions() -> None:
+    """A position with a card twice, a non-royal enemy or an unknown seat raises ValueError."""
+    with pytest.raises(ValueError, match="listed 2 times"):
+        Game.from_position(2, enemy="SJ", hands={1: "C5", 2: "C5"})
+    with pytest.raises(ValueError, match="enemy must be"):
+        Game.from_position(2, enemy="S9", hands={1: "C5"})
+    with pytest.raises(ValueError, match="seats outside"):
+        Game.from_position(2, enemy="SJ", hands={3: "C5"})
+    with pytest.raises(ValueError, match="flips_left"):
+        Game.from_position(2, enemy="SJ", hands={1: "C5"}, flips_left=1)
+    with pytest.raises(ValueError, match="rest must be"):
+        Game.from_position(2, enemy="SJ", hands={1: "C5"}, rest="box")
+    game = Game.from_position(2, enemy="SJ", hands={1: "C5"}, rest="tavern")
+    assert game.view()["tavern_count"] == 40 - 1 and game.view()["discard_count"] == 0

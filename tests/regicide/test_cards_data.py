@@ -115,3 +115,14 @@ def test_game_new_refuses_bad_arguments() -> None:
             Game.new(**kwargs)
     with pytest.raises(ValueError):
         Game.new(players=1, settings=Settings(min_players=2))
+
+
+def test_card_constructor_and_properties() -> None:
+    """Card(text) parses, Card(id) looks up, anything else is refused; royals are J, Q, K."""
+    assert Card("SK") is Card(12) and Card(52) is Card.JESTER
+    assert Card("SK").is_royal and not Card("S10").is_royal and not Card.JESTER.is_royal
+    assert Card("D7").text == "D7" and str(Card("D7")) == "D7"
+    for bad in (53, -1, True, 2.0):
+        with pytest.raises(ValueError):
+            Card(bad)
+    assert copy.deepcopy(Card("HA")) is Card("HA")

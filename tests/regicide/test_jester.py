@@ -156,3 +156,18 @@ def test_playing_a_jester_counts_as_not_yielding() -> None:
     _play(game, 2, "jester")
     game.submit(2, ChooseNext(1))
     assert game.pending().can_yield
+
+
+def test_retroactive_diamonds_draw_for_the_jester_player() -> None:
+    """With `retroactive_red_powers`, Diamonds blocked earlier draw when the Jester cancels immunity (§1.14-4)."""
+    game = Game.from_position(
+        3,
+        enemy="DJ",
+        hands={1: "D4 C10", 2: "jester", 3: "S3"},
+        tavern="H2 H3 H4 H5 H6",
+        settings=Settings(retroactive_red_powers=True),
+    )
+    _play(game, 1, "D4")
+    game.submit(1, Discard(parse_cards("C10")))
+    drawn = only(_play(game, 2, "jester"), "diamonds_drawn")
+    assert (drawn.order, drawn.retroactive) == ((2, 3, 1, 2), True)

@@ -162,3 +162,15 @@ def test_solo_flip_at_the_table_is_an_instruction() -> None:
     assert (view["tavern_count"], view["discard_count"], view["jester_flips_left"]) == (24, 8, 1)
     game.submit(1, DeclineFlip())
     assert game.pending().kind.value == "play" and not game.pending().can_yield
+
+
+def test_table_overkill_counts_the_enemy_into_the_discard_pile() -> None:
+    """An overkilled enemy and the played cards add to the discard count (§1.6)."""
+    game = Game.new(players=2, mode="table")
+    game.submit(1, RevealEnemy("DJ"))
+    game.submit(1, Play(("H10",)))  # the discard pile is empty: nothing to heal
+    game.submit(1, Discard(("S10",)))
+    defeated = only(game.submit(2, Play(("C6",))), "enemy_defeated")  # 10 + 12 > 20
+    assert (defeated.exact, defeated.to, defeated.cards_discarded) == (False, "discard", 2)
+    assert game.view()["discard_count"] == 1 + 2 + 1
+    assert game.view()["tavern_count"] == 26
