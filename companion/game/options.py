@@ -1,0 +1,75 @@
+"""Arguments shared by the game commands (`play`, `demo`, `resume`, `replay`, ...)."""
+
+from __future__ import annotations
+
+import argparse
+import locale
+import os
+from pathlib import Path
+
+from companion.narration import LANGUAGES
+
+__all__ = ["add_db", "add_house_settings", "add_lang", "default_lang", "house_settings"]
+
+
+def default_lang() -> str:
+    """The narration language from the environment's locale (zh -> zh-Hans, es -> es),
+    English otherwise."""
+    name = os.environ.get("LC_ALL") or os.environ.get("LANG") or (locale.getlocale()[0] or "")
+    name = name.lower()
+    if name.startswith("zh"):
+        return "zh-Hans"
+    if name.startswith("es"):
+        return "es"
+    return "en"
+
+
+def add_lang(parser: argparse.ArgumentParser, default: str | None = None) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=default,
+        help="narration language (default: from the locale, else English)",
+    )
+
+
+def add_db(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        type=Path,
+        help="the game log, a SQLite file (default: $COMPANION_DB, else "
+        "~/.local/share/table-companion/games.sqlite)",
+    )
+
+
+def add_house_settings(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("house settings (Three Kingdoms Kill)")
+    group.add_argument(
+        "--nullification-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="how long a Nullification window stays open (default 5)",
+    )
+    group.add_argument(
+        "--four-player-roles",
+        choices=("1111", "1021"),
+        help="identities with 4 players: lord/loyalist/rebel/spy 1111 (default) or 1021",
+    )
+    group.add_argument("--two-spies", action="store_true", help="two spies with 6, 8 or 10 players")
+    group.add_argument("--ex-cards", action="store_true", help="add the 4 EX cards to the deck")
+    group.add_argument(
+        "--no-generals", action="store_true", help="play without generals (no skills)"
+    )
+
+
+def house_settings(args: argparse.Namespace) -> dict[str, object]:
+    """The engine settings the flags ask for (only those given)."""
+    out: dict[str, object] = {}
+    if args.nullification_timeout is not None:
+        out["nullification_timeout_s"] = args.nullification_timeout
+    if args.four_player_roles is not None:
+        out["four_player_roles"] = args.four_player_roles
+    for flag in ("two_spies", "ex_cards", "no_generals"):
+        if getattr(args, flag):
+            out[flag] = True
+    return out

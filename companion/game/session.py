@@ -1,0 +1,181 @@
+"""A game session: every input committed to the log, then applied, narrated, published.
+
+`Session.commit(input)` is the one path an input takes (ARCHITECTURE.md, "Data
+flow"): `GameLog.append` (committed, so it survives a crash) -> `Table.apply` ->
+narration -> observers. It is synchronous and does no other I/O, so the same code
+serves a live table, a table script, a resume (`Session.load` replays the log
+without narrating) and `companion replay` (replays it narrating).
+
+Observers receive an `Update`: the outcome, its sentences and the public state.
+The terminal view, a web table view or text-to-speech subscribe here; none of them
+can change the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.game.narrate import narrate_events, narrate_outcome
+from companion.game.tables import make_table
+from companion.narration import Narrator
+from companion.store import GameLog
+from companion.table.inputs import InputKind, TableInput
+from companion.table.outcome import Outcome
+from companion.table.table import Table
+
+__all__ = ["Observer", "Session", "Update"]
+
+
+@dataclass(frozen=True)
+class Update:
+    """What one input did, for observers. `n` is the input's position in the log
+    (0 for the opening update: the setup events and the first prompt)."""
+
+    n: int
+    outcome: Outcome | None
+    sentences: list[str]
+    state: dict[str, Any]
+
+
+Observer = Callable[[Update], None]
+
+
+class Session:
+    """One game: its log, its table and its narrator."""
+
+    def __init__(
+        self, log: GameLog, game_id: int, table: Table, narrator: Narrator, *, inputs: int = 0
+    ) -> None:
+        self.log = log
+        self.game_id = game_id
+        self.table = table
+        self.narrator = narrator
+        self.inputs = inputs
+        self.last_line = 0
+        self._observers: list[Observer] = []
+        self._status = str(table.view().get("status", ""))
+
+    # --- building ---
+
+    @classmethod
+    def start(
+        cls,
+        log: GameLog,
+        *,
+        game: str,
+        players: int,
+        seed: int,
+        settings: dict[str, Any],
+        lang: str,
+        meta: dict[str, Any] | None = None,
+    ) -> Session:
+        """Set up a new game (checking players and settings first) and record it.
+
+        Raises:
+            engine ActionError: the engine refuses the player count or a setting
+                (nothing is recorded).
+        """
+        table = make_table(game, players, seed, settings)
+        game_id = log.new_game(
+            game, players=players, seed=seed, settings=settings, meta={"lang": lang, **(meta or {})}
+        )
+        return cls(log, game_id, table, Narrator(lang, game))
+
+    @classmethod
+    def load(
+        cls,
+        log: GameLog,
+        game_id: int,
+        *,
+        lang: str | None = None,
+        on_replayed: Callable[[Update], None] | None = None,
+    ) -> Session:
+        """Rebuild a game from its log by replaying every input.
+
+        `on_replayed` receives an update per input (narrated only if given), for
+        `companion replay`.
+
+        Raises:
+            UnknownGame: no such game in the log.
+        """
+        info = log.game(game_id)
+        table = make_table(info.game, info.players, info.seed, info.settings)
+        narrator = Narrator(lang or info.meta.get("lang", "en"), info.game)
+        session = cls(log, game_id, table, narrator)
+        if on_replayed is not None:
+            on_replayed(session.opening())
+        for item in log.inputs(game_id):
+            outcome = table.apply(item.input)
+            session.inputs = item.n
+            if item.input.line is not None:
+                session.last_line = max(session.last_line, item.input.line)
+            if on_replayed is not None:
+                state = session.state()
+                on_replayed(
+                    Update(item.n, outcome, narrate_outcome(narrator, outcome, state), state)
+                )
+        session._status = str(table.view().get("status", ""))
+        return session
+
+    # --- reading ---
+
+    def subscribe(self, observer: Observer) -> None:
+        self._observers.append(observer)
+
+    def state(self) -> dict[str, Any]:
+        """The state JSON of the public contract: the engine's public view, the
+        pending decision, and `log_length` (inputs in the game log)."""
+        out = dict(self.table.view())
+        out.setdefault("pending", self.table.prompt())
+        out["log_length"] = self.inputs
+        return out
+
+    def opening(self) -> Update:
+        """The setup events and the first prompt, as an update (n = 0)."""
+        state = self.state()
+        sentences = narrate_events(self.narrator, self.table.start_events, state)
+        prompt = self.table.prompt()
+        if prompt is not None:
+            sentences.append(self.narrator.prompt(prompt, state))
+        return Update(0, None, sentences, state)
+
+    def announce(self, update: Update) -> None:
+        """Publish an update to every observer."""
+        for observer in self._observers:
+            observer(update)
+
+    # --- writing ---
+
+    def commit(self, inp: TableInput) -> Update:
+        """Commit `inp` to the log, apply it, narrate it and publish the update.
+
+        Raises:
+            DuplicateInput: this reader event is already in the log (nothing applied).
+        """
+        n = self.log.append(self.game_id, inp)
+        self.inputs = n
+        if inp.line is not None:
+            self.last_line = max(self.last_line, inp.line)
+        outcome = self.table.apply(inp)
+        state = self.state()
+        update = Update(n, outcome, narrate_outcome(self.narrator, outcome, state), state)
+        self._record_status(state)
+        self.announce(update)
+        return update
+
+    def due_tick(self, now: float, line: int | None = None) -> TableInput | None:
+        """A clock tick to commit if a timed window's time is up at `now`."""
+        deadline = self.table.deadline()
+        if deadline is None or deadline > now:
+            return None
+        return TableInput(InputKind.TICK, {}, t=now, line=line)
+
+    def _record_status(self, state: dict[str, Any]) -> None:
+        status = str(state.get("status", ""))
+        if status == self._status:
+            return
+        self._status = status
+        summary = {k: state.get(k) for k in ("winners", "winner_side", "turn") if k in state}
+        self.log.set_status(self.game_id, status, summary)
