@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.sanguosha import Game, Settings, parse_card
+from engine.sanguosha import Game, Pass, Settings, parse_card
 from engine.sanguosha.catalogue import Card
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.state import SLOT_INDEX
@@ -21,7 +21,11 @@ def cards(*texts: str) -> list[Card]:
 
 
 def start(players: int = 4, settings: Settings | None = None, **kw: object) -> Game:
-    """A skill-less digital game whose lord is seat 1, at the lord's first play prompt."""
+    """A skill-less digital game whose lord is seat 1, at the lord's first play prompt.
+
+    Requests are always asked (`auto_decline=False`) so tests see every prompt.
+    """
+    kw.setdefault("auto_decline", False)
     settings = settings or Settings(no_generals=True, **kw)  # type: ignore[arg-type]
     for seed in range(500):
         game = Game.new(players=players, seed=seed, settings=settings)
@@ -122,6 +126,24 @@ def conserved(game: Game) -> bool:
     for p in game.players:
         found += p.hand + [c for c in p.equip if c is not None] + [c for c, _ in p.judgment]
     return Counter(found) == game.copies
+
+
+def pass_windows(game: Game) -> list:
+    """Everyone passes every open Nullification window; returns the events."""
+    events: list = []
+    while game.pending() is not None and game.pending().kind is PromptKind.NULLIFY:
+        events += game.submit(game.pending().seats[0], Pass())
+    return events
+
+
+def pass_window(game: Game) -> list:
+    """Everyone passes the one open Nullification window."""
+    prompt = game.pending()
+    assert prompt.kind is PromptKind.NULLIFY
+    events: list = []
+    for seat in prompt.seats:
+        events += game.submit(seat, Pass())
+    return events
 
 
 def kinds(events: list) -> list[str]:
