@@ -1,1 +1,108 @@
-"""readers."""
+"""Card readers: transports (BLE through bleak, serial through pyserial) and the hub.
+
+The interface other parts of the companion build on:
+
+`open_reader(spec) -> ReaderSource`
+    Parses a reader spec and imports only that transport:
+
+    ``sim``             one simulated shared reader in this process (real BLE stack in
+                        software; ``source.table`` is the `SimulatedTable` to script)
+    ``sim:N``           N simulated readers, seats 1..N
+    ``ble``             every reader in range, through bleak's platform backend
+    ``ble:ADDRESS``     only the reader at ADDRESS
+    ``hci:TRANSPORT``   BLE through a bumble HCI transport: ``hci:tcp-client:127.0.0.1:9101``
+                        reaches a ``companion sim`` process, ``hci:usb:0`` a controller dongle
+    ``serial:PORT``     a USB/UART reader (``serial:/dev/ttyACM0``)
+
+`ReaderHub(source, HubOptions(...))`, an async context manager
+    Finds readers (up to 10), connects them one at a time with backoff, subscribes,
+    says HELLO and RESUMEs, reconnects after link loss and replays what was not
+    acknowledged. Iterate it (or ``await hub.next_event(timeout)``) for `HubEvent`s:
+
+    - `ReaderInput(reader_id, seat, event, epoch, seq)`: exactly once, in order per
+      reader. Store it, then ``await hub.ack(reader_id, seq, epoch=epoch)``; with
+      ``HubOptions(auto_ack=True)`` the hub acknowledges as you take it.
+    - notices: `ReaderConnected`, `ReaderDisconnected`, `ReaderRestarted`,
+      `EventsLost(count)`, `ReaderIgnored(reason)`; each has ``describe()``.
+
+    ``await hub.feedback(reader_id, Feedback(...))`` drives the LED and buzzer,
+    ``hub.bind_seat(reader_id, seat)`` binds a seat, ``hub.status()`` lists readers
+    (connected, battery, RSSI, last event). After a crash, give the new hub
+    ``HubOptions(resume={reader_id: ResumePoint(epoch, next_seq)})`` from the log so
+    that nothing is skipped or doubled.
+
+`Reader` and `ReaderSource` (`base.py`) are the seam for new transports.
+"""
+
+from __future__ import annotations
+
+from companion.readers.base import Reader, ReaderSource, ReaderUnavailable
+from companion.readers.events import (
+    EventsLost,
+    HubEvent,
+    HubOptions,
+    ReaderConnected,
+    ReaderDisconnected,
+    ReaderIgnored,
+    ReaderInput,
+    ReaderRestarted,
+    ReaderStatus,
+    ResumePoint,
+)
+from companion.readers.hub import ReaderHub
+
+__all__ = [
+    "EventsLost",
+    "HubEvent",
+    "HubOptions",
+    "Reader",
+    "ReaderConnected",
+    "ReaderDisconnected",
+    "ReaderHub",
+    "ReaderIgnored",
+    "ReaderInput",
+    "ReaderRestarted",
+    "ReaderSource",
+    "ReaderStatus",
+    "ReaderUnavailable",
+    "ResumePoint",
+    "open_reader",
+]
+
+
+def open_reader(spec: str) -> ReaderSource:
+    """The reader source a spec names (see the module docstring); nothing is opened
+    until the source (or a hub over it) is started.
+
+    >>> type(open_reader("serial:/dev/ttyACM0")).__name__
+    'SerialSource'
+
+    Raises:
+        ValueError: not a reader spec; the message lists the forms.
+    """
+    kind, _, rest = spec.strip().partition(":")
+    kind = kind.lower()
+    if kind == "sim":
+        from companion.readers.sim import SimSource
+        from hardware.sim.table import SimulatedTable
+
+        if not rest:
+            return SimSource(SimulatedTable(1))
+        if rest.isdigit() and 1 <= int(rest) <= 10:
+            return SimSource(SimulatedTable(int(rest), shared=False))
+        raise ValueError(f"sim:N takes 1 to 10 readers, got {rest!r}")
+    if kind == "ble":
+        from companion.readers.ble import BleSource
+
+        return BleSource(address=rest or None)
+    if kind == "hci" and rest:
+        from companion.readers.sim import HciSource
+
+        return HciSource(rest)
+    if kind == "serial" and rest:
+        from companion.readers.serial import SerialSource
+
+        return SerialSource(rest)
+    raise ValueError(
+        f"not a reader spec: {spec!r} (use sim, sim:N, ble, ble:ADDRESS, hci:TRANSPORT or serial:PORT)"
+    )

@@ -1,1 +1,33 @@
-"""sim."""
+"""The simulated card reader: a bumble GATT server (or a pty) with the reader's logic.
+
+- `SimulatedReader`: one reader; inputs (`scan`, `scan_uid`, `remove`, `press`,
+  `select`, `report_battery`), faults (`drop_link`, `duplicate_next`, `corrupt_next`,
+  `reboot`, `out_of_range`, `set_latency`, `low_battery`), observable `led`, `buzzer`
+  and `feedback_history`. `attach_ble(link)` or `attach_serial(directory)` gives it a
+  link to a host.
+- `SimulatedTable(n_readers, shared=True)`: N readers and a host radio
+  (`host_device`, for the bumble bleak backend) on one simulated link; `play(script)`
+  runs a table script through them; `wait_ready()` waits for the host's HELLO.
+- `parse_script`/`parse_line`: table-script lines (PRODUCT.md "Table script").
+- `hardware.sim.server.run_simulator`: the standalone process behind `companion sim`.
+"""
+
+from hardware.sim.reader import LedState, SimulatedReader
+from hardware.sim.script import ScriptError, ScriptLine, parse_line, parse_script
+from hardware.sim.table import SimulatedTable, play_line
+from hardware.sim.tokens import TagKind, TagPayload, TokenError, default_token_encoder
+
+__all__ = [
+    "LedState",
+    "ScriptError",
+    "ScriptLine",
+    "SimulatedReader",
+    "SimulatedTable",
+    "TagKind",
+    "TagPayload",
+    "TokenError",
+    "default_token_encoder",
+    "parse_line",
+    "parse_script",
+    "play_line",
+]

@@ -1,0 +1,314 @@
+"""A bleak backend on bumble's central role, so bleak code drives simulated readers.
+
+bleak lets a caller plug in its own backend classes (`BleakScanner(..., backend=)`,
+`BleakClient(..., backend=)`) and passes extra keyword arguments through to them; we
+take `bumble_device=`, the host-side bumble `Device` (in-process on a `LocalLink`, or
+over HCI/TCP to a standalone simulator). The contract is bleak 3.1.0's
+`BaseBleakScanner`/`BaseBleakClient`; the mapping onto bumble 0.0.236 follows
+shared/reference/ble.md §1.4, including its pitfalls:
+
+- one pending LE connection per controller: connects are serialised per `Device`;
+- `Device.connect` is given bumble's own `timeout=` (never `asyncio.wait_for`, which
+  leaves the controller with a pending create-connection);
+- bumble negotiates no MTU by itself, so we request 247 as the OS stacks do;
+- reads go by handle, never by UUID;
+- an unsolicited disconnection fires bleak's `disconnected_callback`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from bleak.assigned_numbers import gatt_char_props_to_strs
+from bleak.backends.characteristic import BleakGATTCharacteristic
+from bleak.backends.client import BaseBleakClient, NotifyCallback
+from bleak.backends.descriptor import BleakGATTDescriptor
+from bleak.backends.device import BLEDevice
+from bleak.backends.scanner import AdvertisementData, AdvertisementDataCallback, BaseBleakScanner
+from bleak.backends.service import BleakGATTService, BleakGATTServiceCollection
+from bleak.exc import BleakError, BleakGATTProtocolError
+from bumble.att import ATT_Error
+from bumble.core import UUID, AdvertisingData, BaseBumbleError
+from bumble.device import Advertisement, Connection, Device, Peer
+from bumble.gatt_client import CharacteristicProxy, DescriptorProxy
+from bumble.hci import Address
+
+__all__ = ["BumbleClient", "BumbleScanner", "bleak_uuid"]
+
+_log = logging.getLogger(__name__)
+
+_REQUESTED_MTU = 247
+_connect_locks: weakref.WeakKeyDictionary[Device, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+
+def bleak_uuid(value: UUID) -> str:
+    """Write a bumble UUID the way bleak does: 128-bit, lower case, dashed."""
+    return str(uuid.UUID(bytes=value.to_bytes(force_128=True)[::-1]))
+
+
+def _connect_lock(device: Device) -> asyncio.Lock:
+    lock = _connect_locks.get(device)
+    if lock is None:
+        lock = _connect_locks[device] = asyncio.Lock()
+    return lock
+
+
+def _advertisement_data(adv: Advertisement) -> AdvertisementData:
+    data = adv.data
+    name = data.get(AdvertisingData.Type.COMPLETE_LOCAL_NAME) or data.get(
+        AdvertisingData.Type.SHORTENED_LOCAL_NAME
+    )
+    uuids: list[str] = []
+    for kind in (
+        AdvertisingData.Type.COMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS,
+        AdvertisingData.Type.INCOMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS,
+        AdvertisingData.Type.COMPLETE_LIST_OF_128_BIT_SERVICE_CLASS_UUIDS,
+        AdvertisingData.Type.INCOMPLETE_LIST_OF_128_BIT_SERVICE_CLASS_UUIDS,
+    ):
+        for listed in data.get_all(kind):
+            uuids.extend(bleak_uuid(u) for u in listed)
+    manufacturer: dict[int, bytes] = {}
+    for company, payload in data.get_all(AdvertisingData.Type.MANUFACTURER_SPECIFIC_DATA):
+        manufacturer[company] = bytes(payload)
+    service_data: dict[str, bytes] = {}
+    for kind in (
+        AdvertisingData.Type.SERVICE_DATA_16_BIT_UUID,
+        AdvertisingData.Type.SERVICE_DATA_128_BIT_UUID,
+    ):
+        for service, payload in data.get_all(kind):
+            service_data[bleak_uuid(service)] = bytes(payload)
+    return AdvertisementData(
+        local_name=name if isinstance(name, str) else None,
+        manufacturer_data=manufacturer,
+        service_data=service_data,
+        service_uuids=uuids,
+        tx_power=data.get(AdvertisingData.Type.TX_POWER_LEVEL),
+        rssi=adv.rssi,
+        platform_data=(adv,),
+    )
+
+
+class BumbleScanner(BaseBleakScanner):
+    """`BaseBleakScanner` over a bumble `Device` (pass `bumble_device=`)."""
+
+    def __init__(
+        self,
+        detection_callback: AdvertisementDataCallback | None,
+        service_uuids: list[str] | None,
+        scanning_mode: str = "active",
+        *,
+        bumble_device: Device,
+        bluez: object = None,
+        cb: object = None,
+    ) -> None:
+        super().__init__(detection_callback, service_uuids)
+        self._device = bumble_device
+        self._active = scanning_mode != "passive"
+        self._scanning = False
+
+    def _on_advertisement(self, adv: Advertisement) -> None:
+        if not adv.is_connectable and not adv.is_scan_response:
+            return
+        data = _advertisement_data(adv)
+        if not self.is_allowed_uuid(data.service_uuids):
+            return
+        key = str(adv.address)
+        device = self.create_or_update_device(key, key, data.local_name, adv.address, data)
+        self.call_detection_callbacks(device, data)
+
+    async def start(self) -> None:
+        self.seen_devices = {}
+        self._device.on(Device.EVENT_ADVERTISEMENT, self._on_advertisement)
+        try:
+            await self._device.start_scanning(active=self._active, filter_duplicates=False)
+        except BaseBumbleError as exc:
+            self._device.remove_listener(Device.EVENT_ADVERTISEMENT, self._on_advertisement)
+            raise BleakError(f"cannot start scanning: {exc}") from exc
+        self._scanning = True
+
+    async def stop(self) -> None:
+        self._device.remove_listener(Device.EVENT_ADVERTISEMENT, self._on_advertisement)
+        if self._scanning:
+            self._scanning = False
+            await self._device.stop_scanning()
+
+
+class BumbleClient(BaseBleakClient):
+    """`BaseBleakClient` over a bumble `Device` acting as central (pass `bumble_device=`).
+
+    Create a fresh client per connection attempt (shared/reference/ble.md, "bleak
+    pitfalls"); a client may still reconnect after a disconnection.
+    """
+
+    def __init__(
+        self,
+        address_or_ble_device: BLEDevice | str,
+        *,
+        disconnected_callback: Callable[[], None] | None,
+        timeout: float = 10.0,
+        bumble_device: Device,
+        services: set[str] | None = None,
+        bluez: object = None,
+        winrt: object = None,
+    ) -> None:
+        super().__init__(
+            address_or_ble_device, disconnected_callback=disconnected_callback, timeout=timeout
+        )
+        self._device = bumble_device
+        self._name: str | None = None
+        if isinstance(address_or_ble_device, BLEDevice):
+            self._name = address_or_ble_device.name
+            details = address_or_ble_device.details
+            self._peer_address = details if isinstance(details, Address) else Address(self.address)
+        else:
+            self._peer_address = Address(address_or_ble_device)
+        self._connection: Connection | None = None
+        self._closing = False
+        self._subscribers: dict[int, Callable[[bytes], None]] = {}
+
+    @property
+    def name(self) -> str:
+        return self._name or self.address
+
+    @property
+    def mtu_size(self) -> int:
+        return self._connection.att_mtu if self._connection is not None else 23
+
+    @property
+    def is_connected(self) -> bool:
+        return self._connection is not None
+
+    async def connect(self, pair: bool, **kwargs: Any) -> None:
+        if self._connection is not None:
+            return
+        async with _connect_lock(self._device):
+            try:
+                connection = await self._device.connect(self._peer_address, timeout=self._timeout)
+            except BaseBumbleError as exc:
+                raise BleakError(f"cannot connect to {self.address}: {exc}") from exc
+        self._closing = False
+        self._connection = connection
+        connection.on(Connection.EVENT_DISCONNECTION, self._on_disconnection)
+        try:
+            peer = Peer(connection)
+            await peer.request_mtu(_REQUESTED_MTU)
+            if pair:
+                await connection.pair()
+            self.services = await self._discover(peer)
+        except (BaseBumbleError, ATT_Error) as exc:
+            await self.disconnect()
+            raise BleakError(f"service discovery on {self.address} failed: {exc}") from exc
+        if self._connection is None:
+            raise BleakError(f"{self.address} disconnected during service discovery")
+
+    async def _discover(self, peer: Peer) -> BleakGATTServiceCollection:
+        collection = BleakGATTServiceCollection()
+        for service in await peer.discover_services():
+            bleak_service = BleakGATTService(service, service.handle, bleak_uuid(service.uuid))
+            collection.add_service(bleak_service)
+            for char in await service.discover_characteristics():
+                bleak_char = BleakGATTCharacteristic(
+                    char,
+                    char.handle,
+                    bleak_uuid(char.uuid),
+                    list(gatt_char_props_to_strs(int(char.properties))),
+                    lambda: self.mtu_size - 3,
+                    bleak_service,
+                )
+                collection.add_characteristic(bleak_char)
+                for desc in await char.discover_descriptors():
+                    collection.add_descriptor(
+                        BleakGATTDescriptor(desc, desc.handle, bleak_uuid(desc.type), bleak_char)
+                    )
+        return collection
+
+    def _on_disconnection(self, reason: int) -> None:
+        solicited = self._closing
+        self._connection = None
+        self.services = None
+        self._subscribers.clear()
+        if not solicited and self._disconnected_callback is not None:
+            _log.debug("%s disconnected (reason 0x%02X)", self.address, reason)
+            self._disconnected_callback()
+
+    async def disconnect(self) -> None:
+        connection = self._connection
+        if connection is None:
+            return
+        self._closing = True
+        done = asyncio.get_running_loop().create_future()
+        connection.once(
+            Connection.EVENT_DISCONNECTION,
+            lambda _reason: done.done() or done.set_result(None),
+        )
+        try:
+            await connection.disconnect()
+        except BaseBumbleError as exc:
+            _log.debug("disconnect from %s: %s", self.address, exc)
+            if self._connection is None:
+                return
+        await asyncio.wait_for(done, timeout=self._timeout)
+
+    async def pair(self, *args: Any, **kwargs: Any) -> None:
+        await self._require_connection().pair()
+
+    async def unpair(self) -> None:
+        raise NotImplementedError("the bumble backend keeps no bonds to remove")
+
+    def _require_connection(self) -> Connection:
+        if self._connection is None:
+            raise BleakError("Not connected")
+        return self._connection
+
+    async def _io(self, operation: Any) -> Any:
+        self._require_connection()
+        try:
+            return await operation
+        except ATT_Error as exc:
+            raise BleakGATTProtocolError(exc.error_code) from exc
+        except BaseBumbleError as exc:
+            raise BleakError(str(exc)) from exc
+
+    async def read_gatt_char(
+        self, characteristic: BleakGATTCharacteristic, *, use_cached: bool = False, **kwargs: Any
+    ) -> bytearray:
+        proxy: CharacteristicProxy[bytes] = characteristic.obj
+        return bytearray(await self._io(proxy.read_value()))
+
+    async def read_gatt_descriptor(
+        self, descriptor: BleakGATTDescriptor, *, use_cached: bool = False, **kwargs: Any
+    ) -> bytearray:
+        proxy: DescriptorProxy = descriptor.obj
+        return bytearray(await self._io(proxy.read_value()))
+
+    async def write_gatt_char(
+        self, characteristic: BleakGATTCharacteristic, data: Any, response: bool
+    ) -> None:
+        proxy: CharacteristicProxy[bytes] = characteristic.obj
+        await self._io(proxy.write_value(bytes(data), with_response=response))
+
+    async def write_gatt_descriptor(self, descriptor: BleakGATTDescriptor, data: Any) -> None:
+        proxy: DescriptorProxy = descriptor.obj
+        await self._io(proxy.write_value(bytes(data), with_response=True))
+
+    async def start_notify(
+        self, characteristic: BleakGATTCharacteristic, callback: NotifyCallback, **kwargs: Any
+    ) -> None:
+        proxy: CharacteristicProxy[bytes] = characteristic.obj
+
+        def deliver(value: bytes) -> None:
+            callback(bytearray(value))
+
+        self._subscribers[characteristic.handle] = deliver
+        await self._io(proxy.subscribe(deliver, prefer_notify=True))
+
+    async def stop_notify(self, characteristic: BleakGATTCharacteristic) -> None:
+        proxy: CharacteristicProxy[bytes] = characteristic.obj
+        deliver = self._subscribers.pop(characteristic.handle, None)
+        if deliver is not None:
+            await self._io(proxy.unsubscribe(deliver))

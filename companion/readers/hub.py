@@ -1,0 +1,596 @@
+"""`ReaderHub`: many readers, one ordered stream of inputs, exactly once per reader.
+
+The hub composes a `ReaderSource` (which finds readers) with one `_Link` per reader
+device. A link connects (one connect at a time across the hub, retried with
+backoff), learns who the reader is from its HELLO, and then feeds every frame to that
+reader's `firmware_protocol.HostSession`, which decides what is delivered, dropped
+or asked for again (SPEC.md sections 4 and 7). Sessions are kept by reader id, so a
+reader that comes back on a new link (or after the hub was restarted with
+`HubOptions.resume`) continues exactly where it was.
+
+Acknowledgement belongs to the consumer: it calls `ack(reader_id, seq, epoch=...)`
+once an input is durably stored, and only then may the reader forget it. A crash
+between delivery and storage therefore replays the input instead of losing it.
+
+Frames are handled synchronously in the transport's callback (decode, session,
+enqueue), so the hub adds microseconds to a notification; writes go through one
+writer task per link, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+from collections import deque
+from collections.abc import AsyncIterator
+
+from companion.readers.base import Reader, ReaderSource, ReaderUnavailable
+from companion.readers.events import (
+    EventsLost,
+    HubEvent,
+    HubOptions,
+    ReaderConnected,
+    ReaderDisconnected,
+    ReaderIgnored,
+    ReaderInput,
+    ReaderRestarted,
+    ReaderStatus,
+)
+from firmware_protocol import (
+    MAX_SEAT,
+    Ack,
+    Battery,
+    Feedback,
+    FrameError,
+    FrameReason,
+    Hello,
+    HelloRequest,
+    Message,
+    SetSeat,
+    decode,
+    encode,
+)
+from firmware_protocol.seqnum import HALF_WINDOW, NO_EVENTS, seq_add, seq_distance
+from firmware_protocol.session import (
+    Deliver,
+    Dropped,
+    HostEffect,
+    HostSession,
+    Rebooted,
+    Send,
+    StatusReport,
+)
+from firmware_protocol.session import EventsLost as _LostEffect
+
+__all__ = ["ReaderHub"]
+
+_log = logging.getLogger(__name__)
+
+_Item = bytes | Message | FrameError
+
+
+@dataclasses.dataclass
+class _Known:
+    """What the hub remembers of a reader (by id) across its links."""
+
+    reader_id: int
+    session: HostSession
+    seat: int
+    resumed: bool
+    link: _Link | None = None
+    name: str = ""
+    address: str = ""
+    battery: int | None = None
+    delivered: int | None = None  # last seq delivered in the session's epoch
+    acked: int | None = None  # last seq acknowledged to the reader in that epoch
+    ack_due: int | None = None  # an ACK to send when the link allows
+    last_event: Message | None = None
+    last_event_at: float | None = None
+
+
+class ReaderHub:
+    """Holds up to `max_readers` readers and yields their inputs (async context manager).
+
+        async with ReaderHub(source, HubOptions()) as hub:
+            async for event in hub:
+                if isinstance(event, ReaderInput):
+                    store(event)
+                    await hub.ack(event.reader_id, event.seq, epoch=event.epoch)
+
+    Raises (from iteration):
+        ReaderUnavailable: discovery itself failed (no adapter, no port).
+    """
+
+    def __init__(self, source: ReaderSource, options: HubOptions | None = None) -> None:
+        self._source = source
+        self.options = options or HubOptions()
+        self._events: asyncio.Queue[HubEvent | BaseException] = asyncio.Queue()
+        self._links: dict[str, _Link] = {}
+        self._known: dict[int, _Known] = {}
+        self._ignored: set[str] = set()
+        self._seats: dict[int, int] = dict(self.options.seats)
+        self._connect_lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._running = False
+
+    # --- lifecycle ------------------------------------------------------------------
+
+    async def __aenter__(self) -> ReaderHub:
+        await self._source.start()
+        self._running = True
+        self._spawn(self._discover(), "discovery")
+        self._spawn(self._ticker(), "ticker")
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Stop discovery and every link, disconnect the readers, release the source."""
+        if not self._running:
+            return
+        self._running = False
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for link in list(self._links.values()):
+            await link.reader.disconnect()
+        await self._source.stop()
+
+    def _spawn(self, coro: object, name: str) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(coro, name=name)  # type: ignore[arg-type]
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _discover(self) -> None:
+        try:
+            await self._source.discover(self._on_found)
+        except ReaderUnavailable as exc:
+            self._events.put_nowait(exc)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a bug in a source: report it, do not hang the consumer
+            _log.exception("reader discovery failed")
+            self._events.put_nowait(ReaderUnavailable(self._source.describe(), repr(exc)))
+
+    def _on_found(self, reader: Reader) -> None:
+        if reader.address in self._links or reader.address in self._ignored:
+            return
+        if len(self._links) >= self.options.max_readers:
+            self._ignore(reader, f"the hub already holds {self.options.max_readers} readers")
+            return
+        link = _Link(self, reader)
+        self._links[reader.address] = link
+        self._spawn(link.run(), f"reader {reader.address}")
+
+    def _ignore(self, reader: Reader, reason: str) -> None:
+        self._ignored.add(reader.address)
+        _log.warning("ignoring %s (%s): %s", reader.name, reader.address, reason)
+        self.emit(ReaderIgnored(reader.address, reader.name, reason))
+
+    async def _ticker(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(self.options.tick_interval)
+            now = loop.time()
+            for link in list(self._links.values()):
+                link.tick(now)
+
+    # --- the consumer's side -----------------------------------------------------------
+
+    def emit(self, event: HubEvent) -> None:
+        self._events.put_nowait(event)
+
+    def __aiter__(self) -> AsyncIterator[HubEvent]:
+        return self
+
+    async def __anext__(self) -> HubEvent:
+        return await self.next_event()
+
+    async def next_event(self, timeout: float | None = None) -> HubEvent:
+        """The next event, waiting at most `timeout` seconds (None: forever).
+
+        Raises:
+            TimeoutError: nothing arrived in time.
+            ReaderUnavailable: discovery failed.
+        """
+        async with asyncio.timeout(timeout):
+            item = await self._events.get()
+        if isinstance(item, BaseException):
+            raise item
+        if self.options.auto_ack and isinstance(item, ReaderInput):
+            self._want_ack(item.reader_id, item.seq, item.epoch)
+        return item
+
+    async def ack(self, reader_id: int, seq: int, *, epoch: int | None = None) -> None:
+        """The consumer has durably stored every input of `reader_id` up to `seq`.
+
+        Pass the input's `epoch`: an acknowledgement for an epoch the reader has since
+        left (it rebooted) is ignored rather than applied to the new one.
+
+        Raises:
+            KeyError: no such reader.
+            ValueError: `seq` was never delivered in the reader's current epoch.
+        """
+        self._want_ack(reader_id, seq, epoch)
+
+    def _want_ack(self, reader_id: int, seq: int, epoch: int | None) -> None:
+        if self.options.read_only:
+            raise ValueError("this hub is read-only: it acknowledges nothing")
+        known = self._known[reader_id]
+        if epoch is not None and epoch != known.session.epoch:
+            _log.debug("reader %08X: ack for old epoch %08X ignored", reader_id, epoch)
+            return
+        if known.delivered is None or 0 < seq_distance(known.delivered, seq) < HALF_WINDOW:
+            raise ValueError(f"reader {reader_id:08X} has not delivered seq {seq}")
+        if known.acked is not None and seq_distance(seq, known.acked) < HALF_WINDOW:
+            return  # that far is acknowledged already
+        known.ack_due = seq
+        if known.link is not None:
+            known.link.wake()
+
+    async def feedback(self, reader_id: int, feedback: Feedback) -> bool:
+        """Show `feedback` (LED, buzzer) on a reader; False if it is not connected now.
+
+        Raises:
+            KeyError: no such reader.
+        """
+        link = self._known[reader_id].link
+        if link is None:
+            return False
+        return await link.send(feedback)
+
+    def bind_seat(self, reader_id: int, seat: int) -> None:
+        """Bind a reader (by id, seen or not yet) to a seat (0 = shared); the reader is
+        told with SET_SEAT, now or when it connects.
+
+        Raises:
+            ValueError: not a seat, or another reader holds it.
+        """
+        if not 0 <= seat <= MAX_SEAT:
+            raise ValueError(f"seat must be 0..{MAX_SEAT}, got {seat}")
+        for other, taken in self._seats.items():
+            if seat and taken == seat and other != reader_id:
+                raise ValueError(f"seat {seat} is already bound to reader {other:08X}")
+        self._seats[reader_id] = seat
+        known = self._known.get(reader_id)
+        if known is not None:
+            known.seat = seat
+            if known.link is not None:
+                known.link.queue(SetSeat(seat))
+
+    def status(self) -> list[ReaderStatus]:
+        """Every reader heard from, in the order they first answered."""
+        out = []
+        for known in self._known.values():
+            link = known.link
+            out.append(
+                ReaderStatus(
+                    reader_id=known.reader_id,
+                    name=known.name,
+                    address=known.address,
+                    seat=known.seat,
+                    connected=link is not None,
+                    epoch=known.session.epoch,
+                    battery=known.battery,
+                    rssi=link.reader.rssi if link is not None else None,
+                    last_event=known.last_event,
+                    last_event_at=known.last_event_at,
+                )
+            )
+        return out
+
+    # --- used by links ------------------------------------------------------------------
+
+    def _session_for(self, reader_id: int) -> _Known:
+        known = self._known.get(reader_id)
+        if known is None:
+            options = self.options
+            point = options.resume.get(reader_id)
+            session = HostSession(
+                point.epoch if point else None,
+                point.next_seq if point else 0,
+                retry_interval=options.retry_interval,
+                probe_interval=options.probe_interval,
+            )
+            known = _Known(reader_id, session, self._seats.get(reader_id, 0), point is not None)
+            if point is not None and point.next_seq != 0 and not options.read_only:
+                # Stored but maybe never acknowledged before the crash: say so once the
+                # HELLO confirms the epoch (a reboot clears this).
+                known.delivered = known.ack_due = seq_add(point.next_seq, -1)
+            self._known[reader_id] = known
+        return known
+
+
+class _Link:
+    """One reader device: connect, identify, stream, reconnect; forever, until cancelled."""
+
+    def __init__(self, hub: ReaderHub, reader: Reader) -> None:
+        self.hub = hub
+        self.reader = reader
+        self.known: _Known | None = None
+        self._outbox: deque[tuple[bytes, asyncio.Future[bool] | None]] = deque()
+        self._wake = asyncio.Event()
+        self._lost = asyncio.Event()
+        self._hello: asyncio.Future[Hello] | None = None
+        self._early: list[_Item] = []
+        self._command_seq = 0
+        self._connected = False
+
+    # --- the supervisor -----------------------------------------------------------------
+
+    async def run(self) -> None:
+        attempt = 0
+        options = self.hub.options
+        while True:
+            try:
+                identified = await self._session_once()
+            except asyncio.CancelledError:
+                raise
+            except ReaderUnavailable as exc:
+                _log.info("%s: %s", self.reader.name, exc.reason)
+                identified = False
+            except _Refused as exc:
+                await self.reader.disconnect()
+                self.hub._links.pop(self.reader.address, None)
+                self.hub._ignore(self.reader, str(exc))
+                return
+            except Exception:  # a bug must not take the hub down: log, back off, go on
+                _log.exception("%s: link failed", self.reader.name)
+                identified = False
+            await self.reader.disconnect()
+            if identified:
+                attempt = 0  # it worked: reconnect at once (wait_available paces it)
+                continue
+            attempt += 1
+            await asyncio.sleep(min(options.retry_max, options.retry_initial * 2 ** (attempt - 1)))
+
+    async def _session_once(self) -> bool:
+        """One connection: returns True if the reader was identified on it."""
+        await self.reader.wait_available()
+        self._lost.clear()
+        self._early.clear()
+        self._fail_outbox()
+        self._hello = asyncio.get_running_loop().create_future()
+        async with self.hub._connect_lock:
+            await self.reader.connect(self._on_frame, self._on_lost)
+        self._connected = True
+        writer = asyncio.get_running_loop().create_task(self._writer())
+        try:
+            known, hello = await self._identify()
+            self._attach(known, hello)
+            try:
+                await self._lost.wait()
+            finally:
+                self._detach(known, "link lost" if self._lost.is_set() else "closed")
+            return True
+        finally:
+            self._connected = False
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+
+    async def _identify(self) -> tuple[_Known, Hello]:
+        options = self.hub.options
+        hello_future = self._hello
+        assert hello_future is not None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + options.hello_timeout
+        while not hello_future.done():
+            self.queue(HelloRequest())
+            remaining = deadline - loop.time()
+            if remaining <= 0 or self._lost.is_set():
+                break
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(min(options.retry_interval, remaining)):
+                    await asyncio.shield(hello_future)
+        if not hello_future.done():
+            if self._lost.is_set():
+                raise ReaderUnavailable(self.reader.address, "link lost before HELLO")
+            if self.known is None:
+                raise _Refused(f"no HELLO within {options.hello_timeout:g} s")
+            raise ReaderUnavailable(self.reader.address, "no HELLO")
+        hello = hello_future.result()
+        known = self.hub._session_for(hello.reader_id)
+        if known.link is not None and known.link is not self:
+            raise _Refused(
+                f"reader {hello.reader_id:08X} is already connected via {known.link.reader.address}"
+            )
+        return known, hello
+
+    def _attach(self, known: _Known, hello: Hello) -> None:
+        hub = self.hub
+        self.known = known
+        known.link = self
+        known.name, known.address = self.reader.name, self.reader.address
+        bound = hub._seats.get(known.reader_id)
+        known.seat = hello.seat if bound is None else bound
+        session = known.session
+        now = asyncio.get_running_loop().time()
+        first_contact = session.epoch is None
+        session.connected(now)
+        hub.emit(
+            ReaderConnected(
+                known.reader_id, known.seat, self.reader.address, self.reader.name, hello.epoch
+            )
+        )
+        early, self._early = self._early, []
+        for item in early:
+            self._apply(session.receive(item, now))
+        if (
+            first_contact
+            and not known.resumed
+            and hello.last_seq != NO_EVENTS
+            and not hub.options.read_only
+        ):
+            # A reader never heard from: the session skipped its history (it predates
+            # us); acknowledge it so the reader's buffer empties.
+            known.acked = hello.last_seq
+            self.queue(Ack(hello.last_seq))
+        if bound is not None and bound != hello.seat:
+            self.queue(SetSeat(bound))
+        self.wake()
+
+    def _detach(self, known: _Known, reason: str) -> None:
+        if known.link is self:
+            known.link = None
+        self.hub.emit(ReaderDisconnected(known.reader_id, known.seat, reason))
+
+    # --- frames in -------------------------------------------------------------------
+
+    def _on_frame(self, item: _Item) -> None:
+        known = self.known
+        if known is None or known.link is not self:
+            self._before_hello(item)
+            return
+        self._apply(known.session.receive(item, asyncio.get_running_loop().time()))
+
+    def _before_hello(self, item: _Item) -> None:
+        hello = self._hello
+        if hello is None or hello.done():
+            self._early.append(item)
+            return
+        message: Message | FrameError
+        if isinstance(item, (bytes, bytearray, memoryview)):
+            try:
+                message = decode(bytes(item))
+            except FrameError as exc:
+                message = exc
+        else:
+            message = item
+        if isinstance(message, Hello):
+            self._early.append(item)
+            hello.set_result(message)
+        elif (
+            isinstance(message, FrameError)
+            and message.reason is FrameReason.UNSUPPORTED_VERSION
+            and self.known is None
+        ):
+            hello.set_exception(_Refused(f"unsupported protocol: {message.detail}"))
+        # anything else before HELLO is dropped; the HELLO's last_seq brings it back
+
+    def _on_lost(self) -> None:
+        self._lost.set()
+        self._connected = False
+        hello = self._hello
+        if hello is not None and not hello.done():
+            hello.set_exception(ReaderUnavailable(self.reader.address, "link lost before HELLO"))
+
+    def _apply(self, effects: list[HostEffect]) -> None:
+        known = self.known
+        assert known is not None
+        hub = self.hub
+        for effect in effects:
+            if isinstance(effect, Deliver):
+                event = effect.event
+                known.delivered = event.seq
+                known.last_event = event
+                known.last_event_at = asyncio.get_running_loop().time()
+                if isinstance(event, Battery):
+                    known.battery = event.percent
+                epoch = known.session.epoch or 0
+                hub.emit(ReaderInput(known.reader_id, known.seat, event, epoch, event.seq))
+            elif isinstance(effect, Send):
+                self._queue_frame(encode(effect.command))
+            elif isinstance(effect, StatusReport):
+                status = effect.status
+                known.battery = None if status.battery == 255 else status.battery
+                if known.reader_id not in hub._seats:
+                    known.seat = status.seat
+            elif isinstance(effect, Rebooted):
+                known.delivered = known.acked = known.ack_due = None
+                _log.warning("reader %08X restarted", known.reader_id)
+                hub.emit(
+                    ReaderRestarted(known.reader_id, known.seat, effect.old_epoch, effect.new_epoch)
+                )
+            elif isinstance(effect, _LostEffect):
+                known.delivered = seq_add(effect.first_seq, effect.count - 1)
+                _log.warning("reader %08X lost %d events", known.reader_id, effect.count)
+                hub.emit(EventsLost(known.reader_id, known.seat, effect.first_seq, effect.count))
+            elif isinstance(effect, Dropped):
+                _log.info(
+                    "reader %08X: dropped (%s) %s",
+                    known.reader_id,
+                    effect.reason.value,
+                    effect.detail,
+                )
+
+    def tick(self, now: float) -> None:
+        known = self.known
+        if known is None or known.link is not self or not self._connected:
+            return
+        self._apply(known.session.tick(now))
+
+    # --- frames out ------------------------------------------------------------------
+
+    def _stamp(self, command: Message) -> bytes:
+        seq = self._command_seq
+        self._command_seq = seq_add(seq, 1)
+        return encode(dataclasses.replace(command, seq=seq))  # type: ignore[type-var]
+
+    def queue(self, command: Message) -> asyncio.Future[bool]:
+        """Send `command` after what is already queued; the future says whether it was
+        written (False when the link went down first)."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._outbox.append((self._stamp(command), done))
+        self.wake()
+        return done
+
+    def _queue_frame(self, frame: bytes) -> None:
+        self._outbox.append((frame, None))
+        self.wake()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def send(self, command: Message) -> bool:
+        if not self._connected:
+            return False
+        return await self.queue(command)
+
+    def _fail_outbox(self) -> None:
+        while self._outbox:
+            _, done = self._outbox.popleft()
+            if done is not None and not done.done():
+                done.set_result(False)
+
+    async def _writer(self) -> None:
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while True:
+                    known = self.known
+                    if known is not None and known.link is self and known.ack_due is not None:
+                        # An ACK goes before queued commands: a consumer that acks and
+                        # then sends feedback knows the reader freed the events first.
+                        up_to, known.ack_due = known.ack_due, None
+                        if await self._write(self._stamp(Ack(up_to))):
+                            known.acked = up_to
+                        continue
+                    if not self._outbox:
+                        break
+                    frame, done = self._outbox.popleft()
+                    written = await self._write(frame)
+                    if done is not None and not done.done():
+                        done.set_result(written)
+        finally:
+            self._fail_outbox()
+
+    async def _write(self, frame: bytes) -> bool:
+        try:
+            await self.reader.send(frame)
+        except ReaderUnavailable as exc:
+            _log.debug("%s: %s", self.reader.name, exc.reason)
+            return False
+        return True
+
+
+class _Refused(Exception):
+    """The device is not a reader we can use; it is ignored from now on."""

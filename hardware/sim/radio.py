@@ -1,0 +1,98 @@
+"""The simulated radio: a bumble `LocalLink` with optional connection-interval latency.
+
+bumble's `LocalLink` hands ACL data to the peer controller on the next loop turn, so a
+notification arrives in about 0.2 ms where a real link takes 7.5-50 ms
+(shared/reference/ble.md §1.2, "Timing that is not simulated"). `RadioLink` can hold
+the data of chosen controllers and release it on a connection-interval grid, in order.
+It overrides `LocalLink.send_acl_data`, an internal method: that is one reason bumble
+is pinned exactly (0.0.236).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections import deque
+from typing import Any
+
+from bumble.controller import Controller
+from bumble.core import PhysicalTransport
+from bumble.device import Device
+from bumble.hci import Address
+from bumble.host import Host
+from bumble.link import LocalLink
+from bumble.transport.common import AsyncPipeSink
+
+__all__ = ["RadioLink", "attach_device"]
+
+
+class RadioLink(LocalLink):
+    """A `LocalLink` whose ACL data from or to a chosen controller waits for the next
+    connection event (a multiple of its interval), keeping the order of the data."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._intervals: dict[Controller, float] = {}
+        self._queues: dict[Controller, deque[tuple[Any, ...]]] = {}
+        self._flushes: dict[Controller, asyncio.TimerHandle] = {}
+
+    def set_interval(self, controller: Controller, interval_ms: float) -> None:
+        """Put `controller`'s traffic on a grid of `interval_ms` (0 removes the delay)."""
+        if interval_ms < 0 or not math.isfinite(interval_ms):
+            raise ValueError(f"connection interval must be >= 0 ms, got {interval_ms!r}")
+        if interval_ms == 0:
+            self._intervals.pop(controller, None)
+        else:
+            self._intervals[controller] = interval_ms / 1000.0
+
+    def interval_ms(self, controller: Controller) -> float:
+        """The connection interval applied to `controller`, 0 for none."""
+        return self._intervals.get(controller, 0.0) * 1000.0
+
+    def send_acl_data(
+        self,
+        sender_controller: Controller,
+        destination_address: Address,
+        transport: PhysicalTransport,
+        data: bytes,
+    ) -> None:
+        interval = self._intervals.get(sender_controller)
+        if interval is None:
+            destination = self.find_le_controller(destination_address)
+            if destination is not None:
+                interval = self._intervals.get(destination)
+        queue = self._queues.get(sender_controller)
+        if interval is None and not queue:
+            super().send_acl_data(sender_controller, destination_address, transport, data)
+            return
+        if queue is None:
+            queue = self._queues[sender_controller] = deque()
+        queue.append((destination_address, transport, data))
+        if sender_controller not in self._flushes:
+            loop = asyncio.get_running_loop()
+            step = interval if interval is not None else 0.0
+            now = loop.time()
+            when = (math.floor(now / step) + 1) * step if step else now
+            self._flushes[sender_controller] = loop.call_at(when, self._flush, sender_controller)
+
+    def _flush(self, sender_controller: Controller) -> None:
+        self._flushes.pop(sender_controller, None)
+        queue = self._queues.pop(sender_controller, deque())
+        while queue:
+            destination_address, transport, data = queue.popleft()
+            super().send_acl_data(sender_controller, destination_address, transport, data)
+
+
+def attach_device(link: LocalLink, name: str, address: str) -> tuple[Controller, Device]:
+    """Put a new controller and its host `Device` on `link` (bumble's own test wiring).
+
+    `address` is both the controller's public address and the device's random static
+    address, which is what the device advertises and connects with.
+    """
+    controller = Controller(name, link=link, public_address=address)
+    device = Device(
+        name=name,
+        address=Address(address),
+        host=Host(controller, AsyncPipeSink(controller)),
+    )
+    return controller, device

@@ -1,0 +1,470 @@
+"""`SimulatedReader`: a card reader in software, driven from Python, a console or a script.
+
+It behaves like the real reader: its protocol logic (`logic.py`, the narrow seam)
+numbers and buffers events, answers commands and replays; a *front* carries the
+frames, either a bumble GATT server on a simulated radio (`ble_front.py`) or a
+pseudo-terminal speaking COBS (`serial_front.py`). Faults are explicit methods.
+LED and buzzer state are plain attributes, and every FEEDBACK is kept in
+`feedback_history`, so tests and the console can see what the host asked for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from firmware_protocol import (
+    MAX_SEAT,
+    ButtonId,
+    Buzzer,
+    CardKind,
+    Color,
+    Feedback,
+    FrameError,
+    Hello,
+    Pattern,
+    decode,
+    is_reader_event,
+)
+from firmware_protocol.profile import default_name
+from hardware.sim.logic import ReaderLogic, SessionLogic
+from hardware.sim.tokens import (
+    TagKind,
+    TagPayload,
+    TokenEncoder,
+    TokenError,
+    default_token_encoder,
+    parse_uid,
+)
+
+if TYPE_CHECKING:
+    from hardware.sim.ble_front import BleFront
+    from hardware.sim.radio import RadioLink
+    from hardware.sim.serial_front import SerialFront
+
+__all__ = ["LedState", "SimulatedReader", "reader_address"]
+
+_log = logging.getLogger(__name__)
+
+_HELLO_TYPE = bytes((Hello.TYPE,))
+_BUTTONS = {"ok": ButtonId.OK, "no": ButtonId.NO, "undo": ButtonId.UNDO}
+_CARD_KINDS = {TagKind.TEXT: CardKind.TEXT, TagKind.NDEF: CardKind.NDEF, TagKind.UID: CardKind.UID}
+_FULL_MILLIVOLTS = 4100
+_LOW_BATTERY = (5, 3350)
+
+LogicFactory = Callable[[int, int, int, int], ReaderLogic]
+"""(epoch, reader_id, seat, battery) -> the logic of one boot."""
+
+
+def _session_logic(epoch: int, reader_id: int, seat: int, battery: int) -> ReaderLogic:
+    return SessionLogic(epoch, reader_id, seat=seat, battery=battery)
+
+
+def reader_address(reader_id: int) -> str:
+    """The simulated reader's BLE random static address, derived from its id.
+
+    >>> reader_address(0x00014B7F)
+    'F1:00:00:01:4B:7F'
+    """
+    raw = (0xF1 << 40) | (reader_id & 0xFFFFFFFF)
+    return ":".join(f"{(raw >> shift) & 0xFF:02X}" for shift in range(40, -1, -8))
+
+
+@dataclass(frozen=True)
+class LedState:
+    """What the LED shows."""
+
+    color: Color
+    pattern: Pattern
+
+    def __str__(self) -> str:
+        if self.color is Color.OFF:
+            return "off"
+        return f"{self.color.name.lower()} {self.pattern.name.lower().replace('_', ' ')}"
+
+
+LED_OFF = LedState(Color.OFF, Pattern.SOLID)
+
+
+class Front(Protocol):
+    """Carries frames between the reader logic and a host."""
+
+    @property
+    def is_listening(self) -> bool:
+        """Whether a host would receive a frame sent now."""
+
+    @property
+    def is_connected(self) -> bool: ...
+
+    async def send(self, frame: bytes) -> None: ...
+
+    async def drop(self) -> None: ...
+
+    async def away(self, seconds: float | None) -> None: ...
+
+    async def back(self) -> None: ...
+
+    async def restart(self) -> None: ...
+
+    def set_latency(self, interval_ms: float) -> None: ...
+
+    async def battery_changed(self, percent: int) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+class SimulatedReader:
+    """A reader: inputs (`scan`, `press`, ...), faults, and observable LED/buzzer state.
+
+    Args:
+        reader_id: the stable u32 identity (HELLO, info record, name, BLE address).
+        seat: the reader's seat, 0 for a shared reader.
+        token_encoder: maps table-script tokens to tag payloads (pluggable).
+        logic_factory: builds the protocol logic at each boot (the narrow seam).
+        rng: draws the epochs; seed it for repeatable runs.
+    """
+
+    def __init__(
+        self,
+        reader_id: int,
+        *,
+        seat: int = 0,
+        name: str | None = None,
+        battery: int = 100,
+        token_encoder: TokenEncoder = default_token_encoder,
+        logic_factory: LogicFactory = _session_logic,
+        rng: random.Random | None = None,
+    ) -> None:
+        if not 0 <= seat <= MAX_SEAT:
+            raise ValueError(f"seat must be 0..{MAX_SEAT}, got {seat}")
+        self.reader_id = reader_id
+        self.name = name or default_name(reader_id)
+        self.address = reader_address(reader_id)
+        self._rng = rng or random.Random()
+        self._token_encoder = token_encoder
+        self._logic_factory = logic_factory
+        self._battery = battery
+        self._logic = logic_factory(self._new_epoch(), reader_id, seat, battery)
+        self._front: Front | None = None
+        self._send_lock = asyncio.Lock()
+        self._duplicate_next = False
+        self._corrupt_next = False
+        self._feedback_seen: Feedback | None = None
+        self._feedback_changed = asyncio.Event()
+        self._greeted = asyncio.Event()
+        #: The card on the reader now, if any.
+        self.card: TagPayload | None = None
+        #: What the LED shows now.
+        self.led: LedState = LED_OFF
+        #: The last sound the host asked for (NONE before any).
+        self.buzzer: Buzzer = Buzzer.NONE
+        #: Every FEEDBACK the reader received, oldest first.
+        self.feedback_history: list[Feedback] = []
+        #: Epochs of every boot, first one first.
+        self.epochs: list[int] = [self._logic.epoch]
+        #: Called with (reader, text) for everything worth showing on a console.
+        self.observers: list[Callable[[SimulatedReader, str], None]] = []
+
+    # --- wiring ---------------------------------------------------------------------
+
+    def _new_epoch(self) -> int:
+        while True:
+            epoch = self._rng.getrandbits(32)
+            if epoch:
+                return epoch
+
+    async def attach_ble(
+        self, link: RadioLink, *, advertising_interval_ms: float = 20.0
+    ) -> BleFront:
+        """Put the reader on a simulated radio: GATT server, advertising."""
+        from hardware.sim.ble_front import BleFront
+
+        front = BleFront(self, link, advertising_interval_ms=advertising_interval_ms)
+        await front.start()
+        self._front = front
+        return front
+
+    async def attach_serial(self, directory: Path) -> SerialFront:
+        """Give the reader a serial port: a pseudo-terminal, reachable at a stable
+        symlink in `directory` (as udev's /dev/serial/by-id links are)."""
+        from hardware.sim.serial_front import SerialFront
+
+        front = SerialFront(self, Path(directory) / self.name)
+        await front.start()
+        self._front = front
+        return front
+
+    @property
+    def front(self) -> Front:
+        if self._front is None:
+            raise RuntimeError(f"{self.name} has no link yet: attach_ble() or attach_serial()")
+        return self._front
+
+    async def close(self) -> None:
+        """Power off: drop the link, release the radio or the port."""
+        if self._front is not None:
+            front, self._front = self._front, None
+            await front.close()
+
+    # --- state ----------------------------------------------------------------------
+
+    @property
+    def logic(self) -> ReaderLogic:
+        return self._logic
+
+    @property
+    def epoch(self) -> int:
+        return self._logic.epoch
+
+    @property
+    def last_seq(self) -> int:
+        return self._logic.last_seq
+
+    @property
+    def seat(self) -> int:
+        return self._logic.seat
+
+    @property
+    def battery_percent(self) -> int:
+        return self._battery
+
+    @property
+    def is_connected(self) -> bool:
+        return self._front is not None and self._front.is_connected
+
+    @property
+    def is_greeted(self) -> bool:
+        """Whether a host has had this link's HELLO (so it will not skip new events)."""
+        return self._greeted.is_set()
+
+    def link_changed(self, up: bool) -> None:
+        """Called by the front when a host link comes or goes."""
+        if not up:
+            self._greeted.clear()
+        self.announce("connected" if up else "disconnected")
+
+    async def wait_greeted(self, timeout: float | None = 5.0) -> None:
+        """Wait until a host has asked for (and been sent) this link's HELLO.
+
+        Events recorded before a host ever said HELLO predate it, and a host that
+        never knew this reader skips them (SPEC.md section 4, `firmware_protocol.session`),
+        so a script should wait for this first.
+
+        Raises:
+            TimeoutError: no host asked within `timeout` seconds.
+        """
+        async with asyncio.timeout(timeout):
+            await self._greeted.wait()
+
+    def status_frame(self) -> bytes:
+        return self._logic.status_frame()
+
+    def info_record(self) -> bytes:
+        return self._logic.info_record()
+
+    def announce(self, text: str) -> None:
+        _log.info("%s: %s", self.name, text)
+        for observer in list(self.observers):
+            observer(self, text)
+
+    # --- inputs ---------------------------------------------------------------------
+
+    async def scan(self, token: str) -> int:
+        """A card whose label carries `token`'s code is read; returns the event's seq.
+
+        Raises:
+            TokenError: no label carries that token; nothing is sent.
+        """
+        return await self.scan_tag(self._token_encoder(token))
+
+    async def scan_uid(self, uid_hex: str) -> int:
+        """A tag that gives only its raw UID (hex) is read.
+
+        Raises:
+            TokenError: not a 4, 7 or 10-byte hex UID; nothing is sent.
+        """
+        return await self.scan_tag(parse_uid(uid_hex))
+
+    async def scan_tag(self, tag: TagPayload) -> int:
+        """A tag with this payload is read."""
+        self.card = tag
+        return await self._event(self._logic.card(True, _CARD_KINDS[tag.kind], tag.data))
+
+    async def remove(self) -> int:
+        """The card on the reader is lifted off.
+
+        Raises:
+            TokenError: there is no card on the reader.
+        """
+        if self.card is None:
+            raise TokenError("there is no card on the reader to remove")
+        tag, self.card = self.card, None
+        return await self._event(self._logic.card(False, _CARD_KINDS[tag.kind], tag.data))
+
+    async def press(self, button: str | ButtonId, long: bool = False) -> int:
+        """A button is pressed (`ok`, `no`, `undo`), short or long.
+
+        Raises:
+            ValueError: not a button.
+        """
+        if isinstance(button, str):
+            if button.lower() not in _BUTTONS:
+                raise ValueError(f"no button {button!r} (ok, no, undo)")
+            button = _BUTTONS[button.lower()]
+        return await self._event(self._logic.button(ButtonId(button), long))
+
+    async def select(self, seat: int) -> int:
+        """The seat dial picks `seat` (0 = none).
+
+        Raises:
+            ValueError: not a seat.
+        """
+        if not 0 <= seat <= MAX_SEAT:
+            raise ValueError(f"seat must be 0..{MAX_SEAT}, got {seat}")
+        return await self._event(self._logic.select(seat))
+
+    async def report_battery(self, percent: int, millivolts: int | None = None) -> int:
+        """A battery reading (an event, and the Battery service's level)."""
+        if not 0 <= percent <= 100:
+            raise ValueError(f"battery percent must be 0..100, got {percent}")
+        if millivolts is None:
+            millivolts = 3300 + (_FULL_MILLIVOLTS - 3300) * percent // 100
+        self._battery = percent
+        seq = await self._event(self._logic.battery(percent, millivolts))
+        if self._front is not None:
+            await self._front.battery_changed(percent)
+        return seq
+
+    async def _event(self, frames: list[bytes]) -> int:
+        await self._emit(frames)
+        return self._logic.last_seq
+
+    # --- faults ---------------------------------------------------------------------
+
+    async def drop_link(self) -> None:
+        """The link drops (as on a supervision timeout); the reader advertises again."""
+        self.announce("fault: link dropped")
+        await self.front.drop()
+
+    def duplicate_next(self) -> None:
+        """The next event frame sent goes out twice."""
+        self._duplicate_next = True
+
+    def corrupt_next(self) -> None:
+        """The next event frame sent has a flipped bit (its CRC fails)."""
+        self._corrupt_next = True
+
+    async def reboot(self) -> int:
+        """Restart: a new epoch, an empty buffer, the link dropped; returns the epoch.
+
+        Unacknowledged events are gone, as on the real reader; the seat is kept (it is
+        stored in flash).
+        """
+        seat = self._logic.seat
+        self._logic = self._logic_factory(self._new_epoch(), self.reader_id, seat, self._battery)
+        self.epochs.append(self._logic.epoch)
+        self.card = None
+        self.led = LED_OFF
+        self._feedback_seen = None
+        self.announce(f"rebooted, epoch {self._logic.epoch:08X}")
+        if self._front is not None:
+            await self._front.restart()
+        return self._logic.epoch
+
+    async def out_of_range(self, seconds: float | None = None) -> None:
+        """Go out of range: stop advertising and drop the link, for `seconds`
+        (None: until `back_in_range()`). Events meanwhile stay buffered."""
+        if seconds is not None and seconds < 0:
+            raise ValueError(f"seconds must be >= 0, got {seconds}")
+        self.announce(
+            "fault: out of range" + (f" for {seconds:g} s" if seconds is not None else "")
+        )
+        await self.front.away(seconds)
+
+    async def back_in_range(self) -> None:
+        """Come back in range now: advertise again."""
+        self.announce("back in range")
+        await self.front.back()
+
+    def set_latency(self, interval_ms: float) -> None:
+        """Deliver this reader's traffic on a connection-interval grid (0 = none)."""
+        self.front.set_latency(interval_ms)
+        self.announce(f"link latency: {interval_ms:g} ms connection interval")
+
+    async def low_battery(self) -> int:
+        """The battery runs low: a BATTERY event, and the low-battery flag."""
+        self.announce("fault: low battery")
+        return await self.report_battery(*_LOW_BATTERY)
+
+    # --- frames ---------------------------------------------------------------------
+
+    async def _emit(self, frames: list[bytes]) -> None:
+        async with self._send_lock:
+            for frame in frames:
+                front = self._front
+                if front is None or not front.is_listening:
+                    continue  # the event stays buffered; RESUME brings it
+                copies = 1
+                if self._duplicate_next or self._corrupt_next:
+                    if _is_event_frame(frame):
+                        if self._corrupt_next:
+                            self._corrupt_next = False
+                            frame = frame[:-1] + bytes((frame[-1] ^ 0x01,))
+                            self.announce("fault: corrupted the next frame")
+                        if self._duplicate_next:
+                            self._duplicate_next = False
+                            copies = 2
+                            self.announce("fault: duplicated the next frame")
+                for _ in range(copies):
+                    await front.send(frame)
+                if frame[1:2] == _HELLO_TYPE:
+                    self._greeted.set()
+
+    async def handle_command(self, frame: bytes) -> None:
+        """A front received `frame` from the host: let the logic answer it."""
+        await self._emit(self._logic.on_command(frame))
+        self._notice_feedback()
+
+    async def handle_bad_piece(self, error: FrameError) -> None:
+        """A serial front could not even unwrap a command: answer ERROR(bad frame)."""
+        await self._emit(self._logic.bad_frame(error.reason))
+
+    def _notice_feedback(self) -> None:
+        feedback = self._logic.feedback
+        if feedback is None or feedback is self._feedback_seen:
+            return
+        self._feedback_seen = feedback
+        self.feedback_history.append(feedback)
+        self.led = LedState(feedback.color, feedback.pattern)
+        if feedback.buzzer is not Buzzer.NONE:
+            self.buzzer = feedback.buzzer
+        sound = "" if feedback.buzzer is Buzzer.NONE else f", {feedback.buzzer.name.lower()}"
+        self.announce(f"LED {self.led}{sound}")
+        self._feedback_changed.set()
+
+    async def wait_feedback(self, count: int, timeout: float = 2.0) -> Feedback:
+        """Wait until `count` FEEDBACKs have arrived; return the `count`-th.
+
+        Raises:
+            TimeoutError: fewer arrived within `timeout` seconds.
+        """
+        async with asyncio.timeout(timeout):
+            while len(self.feedback_history) < count:
+                self._feedback_changed.clear()
+                await self._feedback_changed.wait()
+        return self.feedback_history[count - 1]
+
+    def __repr__(self) -> str:
+        return f"<SimulatedReader {self.name} seat={self.seat} epoch={self.epoch:08X}>"
+
+
+def _is_event_frame(frame: bytes) -> bool:
+    try:
+        return is_reader_event(decode(frame))
+    except FrameError:
+        return False

@@ -1,0 +1,349 @@
+"""The reader hub against simulated readers over the real BLE stack and a real pty."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from companion.readers import (
+    EventsLost,
+    HubOptions,
+    ReaderConnected,
+    ReaderDisconnected,
+    ReaderHub,
+    ReaderInput,
+    ReaderRestarted,
+)
+from firmware_protocol import (
+    Battery,
+    Button,
+    ButtonId,
+    Buzzer,
+    Card,
+    CardKind,
+    Color,
+    Feedback,
+    Pattern,
+    Press,
+    Select,
+)
+from hardware.sim.tokens import default_token_encoder
+from tests.readers.conftest import ble_rig
+from tests.readers.helpers import TIMEOUT, Rig, Seen, take_inputs, take_until
+
+GREEN_BEEP = Feedback(Color.GREEN, Pattern.SOLID, Buzzer.BEEP, 0)
+
+
+async def connected(hub: ReaderHub, count: int = 1) -> Seen:
+    return await take_until(hub, ReaderConnected, count=count)
+
+
+async def test_events_and_feedback_with_one_reader(rig: Rig) -> None:
+    """One reader's scan, removal, presses and selection arrive in order with their
+    content, and feedback lights its LED and sounds its buzzer."""
+    reader = rig.reader
+    async with ReaderHub(rig.source) as hub:
+        hello = (await connected(hub)).of(ReaderConnected)[0]
+        assert hello.reader_id == reader.reader_id
+        await reader.scan("kill@S7")
+        await reader.remove()
+        await reader.press("ok")
+        await reader.press("undo", long=True)
+        await reader.select(3)
+        seen = await take_inputs(hub, 5, ack=True)
+        code = default_token_encoder("kill@S7").data
+        assert [i.event for i in seen.inputs] == [
+            Card(True, CardKind.TEXT, code, seq=0),
+            Card(False, CardKind.TEXT, code, seq=1),
+            Button(ButtonId.OK, Press.SHORT, seq=2),
+            Button(ButtonId.UNDO, Press.LONG, seq=3),
+            Select(3, seq=4),
+        ]
+        assert {(i.reader_id, i.epoch) for i in seen.inputs} == {(reader.reader_id, reader.epoch)}
+        assert await hub.feedback(reader.reader_id, GREEN_BEEP)
+        await reader.wait_feedback(1)
+        assert (reader.led.color, reader.led.pattern, reader.buzzer) == (
+            Color.GREEN,
+            Pattern.SOLID,
+            Buzzer.BEEP,
+        )
+        assert reader.logic.pending == 0  # the ACK went before the feedback
+
+
+async def test_inputs_wait_for_the_consumer_to_acknowledge(ble: Rig) -> None:
+    """The reader keeps every delivered input until the consumer acknowledges it,
+    and an acknowledgement of an input never delivered is refused."""
+    reader = ble.reader
+    async with ReaderHub(ble.source) as hub:
+        await connected(hub)
+        for token in ("kill@S7", "dodge@H2", "peach@H3"):
+            await reader.scan(token)
+        seen = await take_inputs(hub, 3)
+        await hub.feedback(reader.reader_id, GREEN_BEEP)
+        await reader.wait_feedback(1)
+        assert reader.logic.pending == 3
+        with pytest.raises(ValueError, match="has not delivered seq 3"):
+            await hub.ack(reader.reader_id, 3, epoch=reader.epoch)
+        await hub.ack(reader.reader_id, seen.inputs[1].seq, epoch=reader.epoch)
+        await hub.feedback(reader.reader_id, GREEN_BEEP)
+        await reader.wait_feedback(2)
+        assert reader.logic.pending == 1
+
+
+async def test_auto_ack_frees_the_reader(ble: Rig) -> None:
+    """With auto_ack the hub acknowledges each input as the consumer takes it."""
+    reader = ble.reader
+    async with ReaderHub(ble.source, HubOptions(auto_ack=True)) as hub:
+        await connected(hub)
+        await reader.press("ok")
+        await reader.press("no")
+        await take_inputs(hub, 2)
+        await hub.feedback(reader.reader_id, GREEN_BEEP)
+        await reader.wait_feedback(1)
+        assert reader.logic.pending == 0
+
+
+async def test_ten_readers_at_once() -> None:
+    """Ten per-seat readers connect to one hub; each one's inputs arrive in order with
+    its seat, and feedback reaches each reader."""
+    async with ble_rig(10, shared=False) as rig, ReaderHub(rig.source) as hub:
+        await connected(hub, 10)
+        for round_ in range(3):
+            for reader in rig.readers:
+                await reader.select((reader.seat % 10) + 1)
+                await reader.press("ok" if round_ % 2 else "no")
+        seen = await take_inputs(hub, 60, ack=True)
+        for reader in rig.readers:
+            mine = [i for i in seen.inputs if i.reader_id == reader.reader_id]
+            assert [i.seq for i in mine] == list(range(6))
+            assert {i.seat for i in mine} == {reader.seat}
+        await asyncio.gather(*(hub.feedback(r.reader_id, GREEN_BEEP) for r in rig.readers))
+        await asyncio.gather(*(r.wait_feedback(1) for r in rig.readers))
+        assert {r.led.color for r in rig.readers} == {Color.GREEN}
+        assert sorted(s.seat for s in hub.status() if s.connected) == list(range(1, 11))
+
+
+async def test_link_dropped_mid_burst_loses_and_doubles_nothing(rig: Rig) -> None:
+    """The link drops in the middle of a burst; the hub reconnects and the replay
+    leaves every event delivered exactly once, in order."""
+    reader = rig.reader
+    async with ReaderHub(rig.source) as hub:
+        await connected(hub)
+        for index in range(30):
+            await reader.select(index % 11)
+            if index == 12:
+                await reader.drop_link()
+        seen = await take_inputs(hub, 30, ack=True)
+        assert seen.seqs() == list(range(30))
+        await hub.feedback(reader.reader_id, GREEN_BEEP)
+        await reader.wait_feedback(1)
+        assert reader.logic.pending == 0
+        assert seen.of(ReaderDisconnected) and len(seen.of(ReaderConnected)) == 1
+        with pytest.raises(TimeoutError):
+            await hub.next_event(timeout=0.2)  # and nothing else trickles in
+
+
+async def test_duplicates_and_corrupt_frames_are_dropped(rig: Rig) -> None:
+    """A duplicated notification is dropped, a corrupted one is dropped and recovered
+    by RESUME, and the consumer sees each event once."""
+    reader = rig.reader
+    async with ReaderHub(rig.source) as hub:
+        await connected(hub)
+        reader.duplicate_next()
+        await reader.press("ok")
+        reader.corrupt_next()
+        await reader.press("no")
+        reader.duplicate_next()
+        await reader.press("undo")
+        reader.corrupt_next()
+        await reader.select(2)  # the last one: recovered by the host's HELLO probe
+        seen = await take_inputs(hub, 4, ack=True)
+        assert [type(i.event).__name__ for i in seen.inputs] == [
+            "Button",
+            "Button",
+            "Button",
+            "Select",
+        ]
+        assert seen.seqs() == [0, 1, 2, 3]
+        with pytest.raises(TimeoutError):
+            await hub.next_event(timeout=0.2)
+
+
+async def test_reader_reboot_is_reported(rig: Rig) -> None:
+    """A reboot is reported as a restart, and the new epoch's events start at seq 0."""
+    reader = rig.reader
+    async with ReaderHub(rig.source) as hub:
+        await connected(hub)
+        await reader.press("ok")
+        first = await take_inputs(hub, 1, ack=True)
+        old_epoch = reader.epoch
+        new_epoch = await reader.reboot()
+        await reader.press("no")
+        seen = await take_until(hub, ReaderRestarted, first)
+        seen = await take_inputs(hub, 1, seen)
+        restart = seen.of(ReaderRestarted)[0]
+        assert (restart.old_epoch, restart.new_epoch) == (old_epoch, new_epoch)
+        assert restart.describe() == "reader TCR-0001 restarted"
+        last = seen.inputs[-1]
+        assert (last.epoch, last.seq, last.event) == (
+            new_epoch,
+            0,
+            Button(ButtonId.NO, Press.SHORT, seq=0),
+        )
+        with pytest.raises(ValueError):
+            await hub.ack(reader.reader_id, 5, epoch=new_epoch)
+        await hub.ack(reader.reader_id, 0, epoch=old_epoch)  # stale epoch: ignored
+        assert reader.logic.pending == 1
+
+
+async def test_buffer_overflow_is_reported_as_lost_events(ble: Rig) -> None:
+    """Events pushed out of a full reader buffer while out of range are reported as
+    lost, with their count, and the rest are delivered."""
+    reader = ble.reader
+    async with ReaderHub(ble.source) as hub:
+        await connected(hub)
+        await reader.out_of_range(None)
+        for index in range(70):
+            await reader.select(index % 11)
+        await reader.back_in_range()
+        seen = await take_until(hub, EventsLost)
+        seen = await take_inputs(hub, 64 - len(seen.inputs), seen, ack=True)
+        lost = seen.of(EventsLost)[0]
+        assert (lost.first_seq, lost.count) == (0, 6)
+        assert lost.describe() == "reader TCR-0001 lost 6 events"
+        assert seen.seqs() == list(range(6, 70))
+
+
+async def test_out_of_range_reader_is_collected_when_back(ble: Rig) -> None:
+    """Events recorded while the reader is out of range arrive once it is back."""
+    reader = ble.reader
+    async with ReaderHub(ble.source) as hub:
+        await connected(hub)
+        await reader.out_of_range(0.2)
+        await reader.press("ok")
+        await reader.press("no")
+        seen = await take_inputs(hub, 2, ack=True)
+        assert seen.seqs() == [0, 1]
+        assert seen.of(ReaderDisconnected)
+
+
+async def test_latency_on_a_connection_interval_keeps_order(ble: Rig) -> None:
+    """With a 15 ms connection interval the events still arrive, complete and in order."""
+    reader = ble.reader
+    async with ReaderHub(ble.source) as hub:
+        await connected(hub)
+        reader.set_latency(15)
+        for index in range(10):
+            await reader.select(index)
+        seen = await take_inputs(hub, 10, ack=True)
+        assert [i.event for i in seen.inputs] == [Select(i, seq=i) for i in range(10)]
+
+
+async def test_seat_binding_reaches_the_reader(ble: Rig) -> None:
+    """Binding a reader to a seat tells the reader (SET_SEAT) and tags its inputs."""
+    reader = ble.reader
+    async with ReaderHub(ble.source) as hub:
+        await connected(hub)
+        hub.bind_seat(reader.reader_id, 4)
+        await hub.feedback(reader.reader_id, GREEN_BEEP)
+        await reader.wait_feedback(1)
+        assert reader.seat == 4
+        await reader.press("ok")
+        seen = await take_inputs(hub, 1)
+        assert seen.inputs[0].seat == 4
+        with pytest.raises(ValueError, match="seat must be"):
+            hub.bind_seat(reader.reader_id, 11)
+
+
+async def test_status_reports_battery_rssi_and_last_event(ble: Rig) -> None:
+    """status() shows each reader's link, battery (updated by a low-battery event),
+    RSSI and last event."""
+    reader = ble.reader
+    async with ReaderHub(ble.source) as hub:
+        await connected(hub)
+        (status,) = hub.status()
+        assert (status.connected, status.battery, status.rssi) == (True, 100, -50)
+        await reader.low_battery()
+        seen = await take_inputs(hub, 1)
+        assert seen.inputs[0].event == Battery(5, 3350, seq=0)
+        (status,) = hub.status()
+        assert status.battery == 5
+        assert status.last_event == Battery(5, 3350, seq=0)
+        assert status.name == reader.name and status.address == reader.address
+
+
+async def test_new_hub_resumes_from_the_consumers_log() -> None:
+    """A hub restarted with the consumer's resume point delivers exactly the events
+    the log does not have: nothing skipped, nothing doubled."""
+    from companion.readers import ResumePoint
+
+    async with ble_rig() as rig:
+        reader = rig.reader
+        async with ReaderHub(rig.source) as hub:
+            await connected(hub)
+            for token in ("ok", "no", "undo"):
+                await reader.press(token)
+            seen = await take_inputs(hub, 3)
+            await hub.ack(reader.reader_id, 0, epoch=reader.epoch)
+            await hub.feedback(reader.reader_id, GREEN_BEEP)
+            await reader.wait_feedback(1)
+        # The consumer stored seq 0 and 1, then died before storing 2.
+        stored = seen.inputs[:2]
+        await reader.select(7)
+        point = ResumePoint(reader.epoch, stored[-1].seq + 1)
+        async with ReaderHub(rig.source, HubOptions(resume={reader.reader_id: point})) as hub:
+            again = await take_inputs(hub, 2, ack=True)
+            assert again.seqs() == [2, 3]
+            assert again.inputs[1].event == Select(7, seq=3)
+            with pytest.raises(TimeoutError):
+                await hub.next_event(timeout=0.2)
+
+
+async def test_hub_holds_at_most_max_readers() -> None:
+    """Readers beyond max_readers are ignored with a notice, the others work."""
+    from companion.readers import ReaderIgnored
+
+    async with ble_rig(3, shared=False) as rig:
+        async with ReaderHub(rig.source, HubOptions(max_readers=2)) as hub:
+            seen = await take_until(hub, ReaderIgnored)
+            seen = await take_until(hub, ReaderConnected, seen, count=2)
+            assert "already holds 2 readers" in seen.of(ReaderIgnored)[0].reason
+            assert len(hub.status()) == 2
+
+
+async def test_next_event_times_out_when_nothing_happens(ble: Rig) -> None:
+    """next_event raises TimeoutError when no event comes in time."""
+    async with ReaderHub(ble.source) as hub:
+        await connected(hub)
+        with pytest.raises(TimeoutError):
+            await hub.next_event(timeout=0.1)
+    assert TIMEOUT > 0.1
+
+
+async def test_ack_of_unknown_reader_is_refused(ble: Rig) -> None:
+    """An acknowledgement for a reader the hub never heard from raises KeyError."""
+    async with ReaderHub(ble.source) as hub:
+        with pytest.raises(KeyError):
+            await hub.ack(0x12345678, 0)
+        with pytest.raises(KeyError):
+            await hub.feedback(0x12345678, GREEN_BEEP)
+
+
+async def test_read_only_hub_acknowledges_nothing(ble: Rig) -> None:
+    """A read-only hub (used to list readers) leaves the reader's buffer untouched."""
+    reader = ble.reader
+    await reader.press("ok")  # before any host: history a later companion may need
+    async with ReaderHub(ble.source, HubOptions(read_only=True)) as hub:
+        await connected(hub)
+        await hub.feedback(reader.reader_id, GREEN_BEEP)
+        await reader.wait_feedback(1)
+        assert reader.logic.pending == 1
+        with pytest.raises(ValueError, match="read-only"):
+            await hub.ack(reader.reader_id, 0)
+
+
+async def test_inputs_describe_themselves() -> None:
+    """Hub events render as one English line each."""
+    event = ReaderInput(0x7C0A0003, 3, Button(ButtonId.OK, Press.SHORT, seq=4), 9, 4)
+    assert event.describe().startswith("reader 3: Button(")
