@@ -1,0 +1,80 @@
+"""`companion play`: a game at the table, with real or simulated readers.
+
+companion play --game {sanguosha,regicide} --players N --reader {sim,ble[:ADDRESS],serial:PORT}
+               [--script FILE] [--seed N] [--lang {zh-Hans,en,es}] [--state-out FILE]
+               [--db FILE] [--per-seat | --shared] [house settings]
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.game.options import (
+    add_db,
+    add_house_settings,
+    add_lang,
+    default_lang,
+    house_settings,
+)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play a game at the table (readers, or the simulated reader and a table script)",
+        description=(
+            "Referee a game at the table. With --reader sim and --script FILE, the simulated "
+            "reader plays the table script through the real BLE stack, the narration goes to "
+            "stdout and the final state is written as JSON to --state-out. Every input is "
+            "logged (--db) before it is applied; `companion resume` continues a game."
+        ),
+    )
+    parser.add_argument("--game", choices=("sanguosha", "regicide"), default="sanguosha")
+    parser.add_argument("--players", type=int, default=5, help="number of players (default 5)")
+    parser.add_argument(
+        "--reader",
+        default="sim",
+        help="sim (simulated, in this process), ble, ble:ADDRESS, serial:PORT (default sim)",
+    )
+    parser.add_argument("--script", type=Path, help="a table script to play (with --reader sim)")
+    parser.add_argument("--seed", type=int, default=0, help="the game's random seed (default 0)")
+    add_lang(parser)
+    parser.add_argument("--state-out", type=Path, help="write the final state JSON here")
+    add_db(parser)
+    layout = parser.add_mutually_exclusive_group()
+    layout.add_argument(
+        "--per-seat",
+        dest="layout",
+        action="store_const",
+        const="per-seat",
+        help="one simulated reader per seat",
+    )
+    layout.add_argument(
+        "--shared",
+        dest="layout",
+        action="store_const",
+        const="shared",
+        help="one shared simulated reader (default without a script; a script's @N/@* "
+        "lines choose otherwise)",
+    )
+    add_house_settings(parser)
+    parser.set_defaults(handler=run, layout="auto")
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.game.app import PlayRequest, start_game
+
+    request = PlayRequest(
+        game=args.game,
+        players=args.players,
+        reader=args.reader,
+        script=args.script,
+        seed=args.seed,
+        lang=args.lang or default_lang(),
+        state_out=args.state_out,
+        db=args.db,
+        layout=args.layout,
+        settings=house_settings(args),
+    )
+    return start_game(request)

@@ -1,0 +1,42 @@
+"""`companion resume [ID]`: rebuild a logged game by replay and carry on."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.game.options import add_db, add_lang
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "resume",
+        help="continue a logged game (the newest unfinished one by default)",
+        description=(
+            "Rebuild a game exactly where it was by replaying its log, reconnect its readers "
+            "(they resend what was not acknowledged) and continue. A game started with "
+            "--script continues its script after the last line that was logged."
+        ),
+    )
+    parser.add_argument(
+        "game_id", nargs="?", type=int, metavar="ID", help="the game (see `companion games`)"
+    )
+    add_db(parser)
+    parser.add_argument("--reader", help="reader spec (default: the one the game started with)")
+    parser.add_argument("--script", type=Path, help="continue this table script instead")
+    add_lang(parser)
+    parser.add_argument("--state-out", type=Path, help="write the final state JSON here")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.game.app import resume_game
+
+    return resume_game(
+        args.game_id,
+        db=args.db,
+        reader=args.reader,
+        script=args.script,
+        lang=args.lang,
+        state_out=args.state_out,
+    )

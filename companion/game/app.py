@@ -1,0 +1,229 @@
+"""The `play`, `resume` and `demo` commands' common body, without argparse.
+
+`start_game` checks everything that can be checked before a game exists (the script
+parses, the players and house settings are legal), records the game and runs it;
+`resume_game` rebuilds a logged game by replay and runs it on. Both print the
+narration (plain lines for scripts and pipes), write the final state JSON if asked,
+and return the process exit status:
+
+- 0: the game ran (a script was consumed, refused inputs included);
+- 2: bad input before anything ran (unreadable script, illegal setting, unknown game);
+- 1: the run failed (readers unreachable, an event stuck on the link).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.game.clock import Clock, VirtualClock, WallClock
+from companion.game.runner import ReaderPlan, run_session
+from companion.game.session import Session, Update
+from companion.narration import Narrator
+from companion.store import GameLog, NotAGameLog, UnknownGame, default_db_path
+from engine.core.errors import ActionError
+
+__all__ = ["PlayRequest", "resume_game", "start_game"]
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+@dataclass
+class PlayRequest:
+    """Everything `companion play` was asked to do."""
+
+    game: str = "sanguosha"
+    players: int = 5
+    reader: str = "sim"
+    script: Path | None = None
+    seed: int = 0
+    lang: str = "en"
+    state_out: Path | None = None
+    db: Path | None = None
+    layout: str = "auto"
+    settings: dict[str, Any] = field(default_factory=dict)
+    live: bool = False
+    pace: float = 0.0
+    script_text: str | None = None
+
+
+def _say(err: TextIO, text: str) -> None:
+    print(text, file=err, flush=True)
+
+
+def _printer(out: TextIO) -> Callable[[Update], None]:
+    def show(update: Update) -> None:
+        for sentence in update.sentences:
+            print(sentence, file=out, flush=True)
+
+    return show
+
+
+def _write_state(path: Path | None, state: dict[str, Any]) -> None:
+    if path is None:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(state, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def _open_log(db: Path | None, err: TextIO) -> GameLog | None:
+    path = db if db is not None else default_db_path()
+    try:
+        return GameLog(path)
+    except (NotAGameLog, OSError) as exc:
+        _say(err, f"companion: cannot open the game log: {exc}")
+        return None
+
+
+def start_game(
+    req: PlayRequest,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    *,
+    keep_log: bool = True,
+) -> int:
+    """Set up and run a new game as `companion play` does; return the exit status.
+    `keep_log=False` (the demo's temporary log) leaves out the "resume it" note."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    from companion.game.script import ScriptError, parse_script, read_script, readers_for
+
+    lines = None
+    seats = [0]
+    try:
+        if req.script_text is not None:
+            lines = parse_script(req.script_text)
+        elif req.script is not None:
+            lines = read_script(req.script)
+        if req.reader == "sim":
+            seats = readers_for(lines or [], req.players, req.layout)
+    except ScriptError as exc:
+        _say(err, f"companion: {req.script}: {exc}")
+        return EXIT_BAD_INPUT
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        _say(err, f"companion: cannot read the script {req.script}: {exc}")
+        return EXIT_BAD_INPUT
+    if lines is not None and req.reader != "sim":
+        _say(err, "companion: --script plays through the simulated reader: use --reader sim")
+        return EXIT_BAD_INPUT
+    log = _open_log(req.db, err)
+    if log is None:
+        return EXIT_FAILED
+    meta = {"reader": req.reader, "seats": seats}
+    if req.script is not None:
+        meta["script"] = str(Path(req.script).resolve())
+    try:
+        session = Session.start(
+            log, game=req.game, players=req.players, seed=req.seed, settings=req.settings,
+            lang=req.lang, meta=meta,
+        )  # fmt: skip
+    except (ActionError, ValueError, TypeError) as exc:
+        _say(err, f"companion: cannot set up this game: {_explain(exc, req.lang)}")
+        log.close()
+        return EXIT_BAD_INPUT
+    plan = ReaderPlan(spec=req.reader, seats=seats, script=lines, pace=req.pace)
+    clock: Clock = VirtualClock() if lines is not None else WallClock()
+    return _run(session, plan, clock, req.state_out, out, err, opening=True, saved_note=keep_log)
+
+
+def resume_game(
+    game_id: int | None,
+    *,
+    db: Path | None = None,
+    reader: str | None = None,
+    script: Path | None = None,
+    lang: str | None = None,
+    state_out: Path | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Rebuild a logged game by replay and run it on (`companion resume`)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    from companion.game.script import ScriptError, read_script
+
+    log = _open_log(db, err)
+    if log is None:
+        return EXIT_FAILED
+    info = log.latest(unfinished=True) if game_id is None else None
+    if game_id is None and info is None:
+        _say(err, f"companion: no unfinished game in {log.path}")
+        return EXIT_BAD_INPUT
+    gid = game_id if game_id is not None else info.id  # type: ignore[union-attr]
+    try:
+        session = Session.load(log, gid, lang=lang)
+    except UnknownGame as exc:
+        _say(err, f"companion: {exc}")
+        return EXIT_BAD_INPUT
+    meta = log.game(gid).meta
+    path = script if script is not None else meta.get("script")
+    lines = None
+    if path is not None:
+        try:
+            lines = read_script(path)
+        except ScriptError as exc:
+            _say(err, f"companion: {path}: {exc}")
+            return EXIT_BAD_INPUT
+        except (OSError, UnicodeDecodeError) as exc:
+            _say(err, f"companion: cannot read the script {path}: {exc}")
+            return EXIT_BAD_INPUT
+    spec = reader or meta.get("reader", "sim")
+    plan = ReaderPlan(spec=spec, seats=list(meta.get("seats", [0])), script=lines)
+    last_t = max((x.input.t for x in log.inputs(gid)), default=0.0)
+    clock: Clock = VirtualClock(last_t) if lines is not None else WallClock(last_t)
+    print(
+        session.narrator.table("resumed", session.state(), game=gid, count=session.inputs),
+        file=out,
+        flush=True,
+    )
+    return _run(session, plan, clock, state_out, out, err, opening=session.inputs == 0)
+
+
+def _run(
+    session: Session,
+    plan: ReaderPlan,
+    clock: Clock,
+    state_out: Path | None,
+    out: TextIO,
+    err: TextIO,
+    *,
+    opening: bool,
+    saved_note: bool = True,
+) -> int:
+    from companion.game.script import ScriptError
+
+    session.subscribe(_printer(out))
+    if opening:
+        session.announce(session.opening())
+    status = EXIT_OK
+    try:
+        asyncio.run(run_session(session, plan, clock))
+    except ScriptError as exc:
+        _say(err, f"companion: script: {exc}")
+        status = EXIT_BAD_INPUT
+    except (TimeoutError, ConnectionError) as exc:
+        _say(err, f"companion: the readers failed: {exc or type(exc).__name__}")
+        status = EXIT_FAILED
+    except KeyboardInterrupt:
+        status = EXIT_OK
+    finally:
+        state = session.state()
+        _write_state(state_out, state)
+        if saved_note:
+            note = session.narrator.table(
+                "game_saved", state, game=session.game_id, path=session.log.path
+            )
+            _say(err, note)
+        session.log.close()
+    return status
+
+
+def _explain(exc: Exception, lang: str) -> str:
+    if isinstance(exc, ActionError):
+        return Narrator(lang).refusal(exc.to_json())
+    return str(exc)

@@ -1,0 +1,174 @@
+"""Reading the game log back: `companion games`, `replay` and `export`.
+
+The readable transcript is itself a table script: each input is written as the
+script line that would produce it (`@3 scan kill@S7`, `@* press ok`, `wait 5`),
+and what it did follows as `#` comments, narrated. So a transcript attached to a
+bug report can be played again with `companion play --script`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.game.session import Session, Update
+from companion.store import GameLog, NotAGameLog, UnknownGame, default_db_path, export_jsonl
+from companion.table.inputs import InputKind, TableInput
+from companion.table.resolve import UnknownScan, resolve_scan
+
+__all__ = ["export_game", "list_games", "replay_game", "script_line"]
+
+
+def _open(db: Path | None, err: TextIO) -> GameLog | None:
+    try:
+        return GameLog(db if db is not None else default_db_path())
+    except (NotAGameLog, OSError) as exc:
+        print(f"companion: cannot open the game log: {exc}", file=err)
+        return None
+
+
+def list_games(db: Path | None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Print one line per game, newest first."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    log = _open(db, err)
+    if log is None:
+        return 1
+    with log:
+        games = log.games()
+        if not games:
+            print(f"no games in {log.path}", file=out)
+            return 0
+        print(
+            f"{'id':>4}  {'game':<10} {'players':>7}  {'status':<8} {'inputs':>6}  started",
+            file=out,
+        )
+        for g in games:
+            winners = g.summary.get("winners") or []
+            extra = f"  winners {', '.join(map(str, winners))}" if winners else ""
+            print(
+                f"{g.id:>4}  {g.game:<10} {g.players:>7}  {g.status:<8} {g.inputs:>6}  {g.created}{extra}",
+                file=out,
+            )
+    return 0
+
+
+def replay_game(
+    game_id: int,
+    *,
+    db: Path | None = None,
+    lang: str | None = None,
+    state_out: Path | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Narrate a logged game from its inputs; nothing is written to the log."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    log = _open(db, err)
+    if log is None:
+        return 1
+    with log:
+
+        def show(update: Update) -> None:
+            for sentence in update.sentences:
+                print(sentence, file=out)
+
+        try:
+            session = Session.load(log, game_id, lang=lang, on_replayed=show)
+        except UnknownGame as exc:
+            print(f"companion: {exc}", file=err)
+            return 2
+        if state_out is not None:
+            state_out.write_text(
+                json.dumps(session.state(), ensure_ascii=False, indent=1) + "\n", "utf-8"
+            )
+    return 0
+
+
+def export_game(
+    game_id: int,
+    *,
+    db: Path | None = None,
+    fmt: str = "jsonl",
+    lang: str | None = None,
+    out_path: Path | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Write a game as JSON lines (`jsonl`) or as a narrated transcript (`text`)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    log = _open(db, err)
+    if log is None:
+        return 1
+    with log:
+        try:
+            info = log.game(game_id)
+        except UnknownGame as exc:
+            print(f"companion: {exc}", file=err)
+            return 2
+        target = out_path.open("w", encoding="utf-8") if out_path is not None else out
+        try:
+            if fmt == "jsonl":
+                export_jsonl(info, log.inputs(game_id), target)
+            else:
+                _transcript(log, game_id, lang, target)
+        finally:
+            if out_path is not None:
+                target.close()
+    return 0
+
+
+def _transcript(log: GameLog, game_id: int, lang: str | None, out: TextIO) -> None:
+    info = log.game(game_id)
+    print(f"# game {info.id}: {info.game}, {info.players} players, seed {info.seed}", file=out)
+    if info.settings:
+        print(f"# house settings: {json.dumps(info.settings, sort_keys=True)}", file=out)
+    clock = [0.0]
+
+    def show(update: Update) -> None:
+        if update.outcome is not None:
+            inp = update.outcome.input
+            line = script_line(inp, clock[0])
+            clock[0] = max(clock[0], inp.t)
+            status = update.outcome.status.value
+            print(
+                f"{line:<32} # {update.n}: {status}" if line else f"# {update.n}: {status}",
+                file=out,
+            )
+        for sentence in update.sentences:
+            print(f"#   {sentence}", file=out)
+
+    Session.load(log, game_id, lang=lang, on_replayed=show)
+
+
+def script_line(inp: TableInput, before: float = 0.0) -> str:
+    """The table-script line that produces `inp` (empty for a notice).
+
+    >>> script_line(TableInput(InputKind.PRESS, {"button": "ok"}, seat=3))
+    '@3 press ok'
+    >>> script_line(TableInput(InputKind.TICK, t=12.5), before=7.5)
+    'wait 5'
+    """
+    who = f"@{inp.seat}" if inp.seat is not None else "@*"
+    data: dict[str, Any] = inp.data
+    if inp.kind is InputKind.SCAN:
+        if "uid" in data:
+            return f"{who} scan uid:{data['uid']}"
+        try:
+            token = resolve_scan(data).text
+        except UnknownScan:
+            token = str(data.get("code", ""))
+        return f"{who} scan {token}"
+    if inp.kind is InputKind.PRESS:
+        return f"{who} press {data.get('button')}" + (" long" if data.get("long") else "")
+    if inp.kind is InputKind.SELECT:
+        return f"{who} select {data.get('seat')}"
+    if inp.kind is InputKind.REMOVE:
+        return f"{who} remove"
+    if inp.kind is InputKind.TICK:
+        return f"wait {inp.t - before:g}"
+    return ""

@@ -1,0 +1,173 @@
+"""From the reader hub into the session: log, apply, acknowledge, signal.
+
+For each `ReaderInput` the hub delivers, the pump builds a `TableInput`, commits it
+through the session (written to the log before it is applied), acknowledges it to
+the hub (so the reader may forget it only once it is stored), then queues the LED and
+buzzer commands for the outcome. An input already in the log (a reader resending
+after our crash) is acknowledged and nothing else. Reader notices (connected,
+restarted, events lost) go to the `on_notice` callback.
+
+The pump also lets a script driver wait until a reader's event has been handled
+(`caught_up`), which is how a table script stays in step with the real BLE path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from companion.game.clock import Clock
+from companion.game.feedback import route_signals
+from companion.game.session import Session, Update
+from companion.readers import ReaderConnected, ReaderInput
+from companion.table.inputs import InputKind, TableInput
+from firmware_protocol.fields import CardKind, Press
+from firmware_protocol.messages import Battery, Button, Card, Feedback, Select
+
+__all__ = ["Pump", "to_table_input"]
+
+_log = logging.getLogger(__name__)
+
+
+def reader_name(reader_id: int) -> str:
+    """How the log names a reader: its 32-bit id in hex."""
+    return f"{reader_id:08X}"
+
+
+def to_table_input(ri: ReaderInput, *, t: float, line: int | None = None) -> TableInput:
+    """The table input for one reader event (seat 0, the shared reader, becomes None)."""
+    event = ri.event
+    kind: InputKind
+    data: dict[str, Any]
+    if isinstance(event, Card):
+        if not event.present:
+            kind, data = InputKind.REMOVE, {}
+        elif event.kind is CardKind.UID:
+            kind, data = InputKind.SCAN, {"uid": event.data.hex().upper()}
+        else:
+            kind, data = InputKind.SCAN, {"code": event.data.decode("utf-8", "replace")}
+    elif isinstance(event, Button):
+        kind = InputKind.PRESS
+        data = {"button": event.button.name.lower(), "long": event.press is Press.LONG}
+    elif isinstance(event, Select):
+        kind, data = InputKind.SELECT, {"seat": event.seat}
+    elif isinstance(event, Battery):
+        kind, data = InputKind.NOTICE, {"event": "battery", "percent": event.percent}
+    else:
+        kind, data = InputKind.NOTICE, {"event": type(event).__name__.lower()}
+    return TableInput(
+        kind,
+        data,
+        t=t,
+        reader=reader_name(ri.reader_id),
+        seat=ri.seat or None,
+        epoch=ri.epoch,
+        seq=ri.seq,
+        line=line,
+    )
+
+
+class Pump:
+    """Consumes one hub's events into one session."""
+
+    def __init__(
+        self,
+        session: Session,
+        hub: Any,
+        clock: Clock,
+        *,
+        on_notice: Callable[[Any], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.hub = hub
+        self.clock = clock
+        self.on_notice = on_notice
+        self.line: int | None = None
+        self.readers: dict[int, int | None] = {}
+        self._handled: dict[int, tuple[int, int]] = {}
+        self._changed = asyncio.Condition()
+        self._feedback: asyncio.Queue[tuple[int, Feedback]] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+
+    async def run(self) -> None:
+        """Handle hub events until cancelled."""
+        self._writer = asyncio.create_task(self._write_feedback(), name="feedback")
+        try:
+            async for event in self.hub:
+                await self.handle(event)
+        finally:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+
+    async def handle(self, event: Any) -> Update | None:
+        """Handle one hub event; returns the session update for a new input."""
+        update = None
+        if isinstance(event, ReaderInput):
+            update = self._input(event)
+            await self.hub.ack(event.reader_id, event.seq, epoch=event.epoch)
+            self.readers.setdefault(event.reader_id, event.seat or None)
+            self._handled[event.reader_id] = (event.epoch, event.seq)
+            if update is not None and update.outcome is not None:
+                readers = {reader_name(r): seat for r, seat in self.readers.items()}
+                by_name = {reader_name(r): r for r in self.readers}
+                sender = reader_name(event.reader_id)
+                for name, command in route_signals(update.outcome.signals, sender, readers):
+                    self._feedback.put_nowait((by_name[name], command))
+        else:
+            if isinstance(event, ReaderConnected):
+                self.readers[event.reader_id] = event.seat or None
+            if self.on_notice is not None:
+                self.on_notice(event)
+        async with self._changed:
+            self._changed.notify_all()
+        return update
+
+    def _input(self, event: ReaderInput) -> Update | None:
+        log = self.session.log
+        if log.has_event(
+            self.session.game_id, reader_name(event.reader_id), event.epoch, event.seq
+        ):
+            return None
+        return self.session.commit(to_table_input(event, t=self.clock.now(), line=self.line))
+
+    async def _write_feedback(self) -> None:
+        while True:
+            reader_id, command = await self._feedback.get()
+            try:
+                await self.hub.feedback(reader_id, command)
+            except KeyError:  # a reader the hub no longer knows
+                _log.debug("feedback for unknown reader %08X dropped", reader_id)
+
+    async def flush_feedback(self) -> None:
+        """Wait until every queued LED/buzzer command has been written."""
+        while not self._feedback.empty():
+            await asyncio.sleep(0.005)
+
+    # --- waiting, for script drivers ---
+
+    async def connected(self, reader_ids: list[int], timeout: float) -> None:
+        """Wait until every reader in `reader_ids` has connected.
+
+        Raises:
+            TimeoutError: some did not, in time.
+        """
+        async with asyncio.timeout(timeout), self._changed:
+            await self._changed.wait_for(lambda: all(r in self.readers for r in reader_ids))
+
+    async def caught_up(self, reader_id: int, epoch: int, seq: int, timeout: float) -> None:
+        """Wait until the reader's event `seq` of `epoch` (and all before it) is handled.
+
+        Raises:
+            TimeoutError: it was not, in time.
+        """
+
+        def done() -> bool:
+            handled = self._handled.get(reader_id)
+            return handled is not None and handled[0] == epoch and handled[1] >= seq
+
+        async with asyncio.timeout(timeout), self._changed:
+            await self._changed.wait_for(done)

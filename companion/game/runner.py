@@ -1,0 +1,193 @@
+"""Running a session against readers: simulated (scripted or typed) or real.
+
+`run_session` owns the asyncio side: it starts the reader side (an in-process
+`SimulatedTable` on the real BLE stack, or the transport a reader spec names), a
+`ReaderHub` over it and a `Pump` into the session, then either plays a table script,
+reads table-script lines typed at the console, or simply runs until the game ends.
+At a live table a timer commits a clock tick when a timed window's time is up; in a
+script the clock is virtual and only `wait N` moves it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from companion.game.clock import Clock, VirtualClock
+from companion.game.pump import Pump
+from companion.game.session import Session, Update
+
+__all__ = ["ReaderPlan", "resume_points", "run_session"]
+
+CONNECT_TIMEOUT = 30.0
+
+
+@dataclass
+class ReaderPlan:
+    """Which readers a run uses.
+
+    `spec` is a reader spec (`sim`, `ble[:ADDRESS]`, `serial:PORT`, ...). For `sim`,
+    `seats` lists the simulated readers' seats (0 = shared); `script` the parsed
+    table script to play (None: lines typed at the console, from `console`);
+    `pace` slows a script down for people to follow.
+    """
+
+    spec: str = "sim"
+    seats: list[int] = field(default_factory=lambda: [0])
+    script: list[Any] | None = None
+    console: TextIO | None = None
+    pace: float = 0.0
+    sim: Any = None  # a ready `SimulatedTable` to use (tests watch its LEDs), else one is made
+
+
+def resume_points(session: Session) -> dict[int, Any]:
+    """The hub's resume positions from the log: per reader, the event after its last
+    logged one (so after a crash nothing is skipped or doubled)."""
+    from companion.readers import ResumePoint
+
+    last: dict[str, tuple[int, int]] = {}
+    for item in session.log.inputs(session.game_id):
+        inp = item.input
+        if inp.reader and inp.epoch is not None and inp.seq is not None:
+            last[inp.reader] = (inp.epoch, inp.seq)
+    out: dict[int, Any] = {}
+    for name, (epoch, seq) in last.items():
+        with contextlib.suppress(ValueError):
+            out[int(name, 16)] = ResumePoint(epoch, (seq + 1) & 0xFFFF)
+    return out
+
+
+async def run_session(
+    session: Session,
+    plan: ReaderPlan,
+    clock: Clock,
+    *,
+    on_notice: Callable[[Any], None] | None = None,
+) -> int:
+    """Run until the script is played, the console closes or the game is over;
+    return the number of script lines played.
+
+    Raises:
+        ScriptError: a script line that cannot be played.
+        ReaderUnavailable: the readers cannot be reached.
+        TimeoutError: simulated readers did not connect, or an event got stuck.
+    """
+    from companion.readers import HubOptions, ReaderHub
+
+    options = HubOptions(resume=resume_points(session))
+    if plan.spec == "sim":
+        return await _run_sim(session, plan, clock, options, on_notice)
+    from companion.readers import open_reader
+
+    source = open_reader(plan.spec)
+    async with ReaderHub(source, options) as hub:
+        pump = Pump(session, hub, clock, on_notice=on_notice)
+        await _until_over(session, pump, clock)
+    return 0
+
+
+async def _run_sim(
+    session: Session,
+    plan: ReaderPlan,
+    clock: Clock,
+    options: Any,
+    on_notice: Callable[[Any], None] | None,
+) -> int:
+    from companion.game.script import drive_script, label_encoder
+    from companion.readers import ReaderHub
+    from companion.readers.sim import SimSource
+    from hardware.sim.table import SimulatedTable
+
+    sim = plan.sim or SimulatedTable(len(plan.seats), seats=plan.seats, token_encoder=label_encoder)
+    async with ReaderHub(SimSource(sim), options) as hub:
+        pump = Pump(session, hub, clock, on_notice=on_notice)
+        task = asyncio.create_task(pump.run(), name="pump")
+        try:
+            await pump.connected([r.reader_id for r in sim.readers], CONNECT_TIMEOUT)
+            if plan.script is not None:
+                assert isinstance(clock, VirtualClock)
+                played = await drive_script(session, sim, pump, plan.script, clock, pace=plan.pace)
+            else:
+                played = await _console(session, sim, pump, clock, plan.console or sys.stdin)
+            await pump.flush_feedback()
+            return played
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+async def _console(session: Session, sim: Any, pump: Pump, clock: Clock, source: TextIO) -> int:
+    """Table-script lines typed by a person, played as they come (wall-clock time)."""
+    from hardware.sim.script import ScriptError, Wait, parse_line
+    from hardware.sim.table import play_line
+
+    timer = asyncio.create_task(_timer(session, clock), name="timer")
+    number = 0
+    try:
+        while session.state().get("status") != "over":
+            text = await asyncio.to_thread(source.readline)
+            if not text:
+                break
+            number += 1
+            try:
+                line = parse_line(text, number)
+                if line is None:
+                    continue
+                if isinstance(line.action, Wait):
+                    await asyncio.sleep(line.action.seconds)
+                    continue
+                reader = sim.reader_for(line.target)
+                await play_line(sim, line)
+                await pump.caught_up(reader.reader_id, reader.epoch, reader.last_seq, 20.0)
+            except (ScriptError, LookupError) as exc:
+                print(f"console: {exc}", file=sys.stderr, flush=True)
+    finally:
+        timer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await timer
+    return number
+
+
+async def _until_over(session: Session, pump: Pump, clock: Clock) -> None:
+    task = asyncio.create_task(pump.run(), name="pump")
+    timer = asyncio.create_task(_timer(session, clock), name="timer")
+    over = asyncio.Event()
+
+    def watch(update: Update) -> None:
+        if update.state.get("status") == "over":
+            over.set()
+
+    session.subscribe(watch)
+    try:
+        done, _ = await asyncio.wait(
+            [task, asyncio.create_task(over.wait())], return_when=asyncio.FIRST_COMPLETED
+        )
+        for finished in done:
+            if finished is task:
+                finished.result()
+    finally:
+        for running in (task, timer):
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+
+
+async def _timer(session: Session, clock: Clock) -> None:
+    """Commit a clock tick whenever a timed window's time is up (live tables only)."""
+    wake = asyncio.Event()
+    session.subscribe(lambda update: wake.set())
+    while True:
+        deadline = session.table.deadline()
+        wake.clear()
+        delay = None if deadline is None else max(0.0, deadline - clock.now())
+        try:
+            await asyncio.wait_for(wake.wait(), delay)
+        except TimeoutError:
+            tick = session.due_tick(clock.now())
+            if tick is not None:
+                session.commit(tick)

@@ -1,0 +1,140 @@
+"""Playing a table script through the simulated readers, in step with the session.
+
+The grammar is the simulator's (`hardware.sim.script`, PRODUCT.md "Table script"):
+one reader event per line, `@N` the reader of seat N, `@*` the shared reader,
+`wait N` virtual seconds. Each line goes out over the real BLE path (simulated
+reader -> bumble -> bleak -> hub) and the driver waits until the pump has committed
+and applied that very event before it plays the next line, so the game sees the
+script's order exactly. `wait N` advances the virtual clock and, if a timed window's
+time is up, commits a clock tick.
+
+Which readers a script needs (`readers_for`): one per seat named by `@N` and a shared
+one for `@*` lines (or lines without a prefix), unless the host forces a layout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from pathlib import Path
+
+from companion.game.clock import VirtualClock
+from companion.game.pump import Pump
+from companion.game.session import Session
+from hardware.sim.script import SHARED, Fault, ScriptError, ScriptLine, Wait, parse_script
+from hardware.sim.table import SimulatedTable, play_line
+from hardware.sim.tokens import TagPayload, TokenError, default_token_encoder, text_tag
+
+__all__ = [
+    "ScriptError",
+    "parse_script",
+    "drive_script",
+    "label_encoder",
+    "read_script",
+    "readers_for",
+]
+
+LAYOUTS = ("auto", "shared", "per-seat")
+
+STEP_TIMEOUT = 20.0
+"""Seconds one line may take to come through the BLE path before the run fails."""
+
+
+def read_script(path: str | Path) -> list[ScriptLine]:
+    """Read and parse a whole script before anything is played.
+
+    Raises:
+        ScriptError: a malformed line (its number and why).
+        OSError: the file cannot be read.
+        UnicodeDecodeError: the file is not UTF-8.
+    """
+    text = Path(path).read_text(encoding="utf-8")
+    return parse_script(text)
+
+
+def readers_for(lines: Iterable[ScriptLine], players: int, layout: str = "auto") -> list[int]:
+    """The seats of the simulated readers a script needs (0 = the shared reader).
+
+    >>> readers_for(parse_script("@1 scan lord\\n@* press ok"), 5)
+    [0, 1]
+    >>> readers_for([], 3, "per-seat"), readers_for([], 3, "shared")
+    ([1, 2, 3], [0])
+
+    Raises:
+        ValueError: an unknown layout, or `@N` beyond the number of players.
+    """
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown reader layout {layout!r}: expected one of {LAYOUTS}")
+    lines = list(lines)
+    for line in lines:
+        if isinstance(line.target, int) and line.target > players:
+            raise ScriptError(
+                line.number, line.text, f"seat {line.target} is beyond {players} players"
+            )
+    if layout == "shared":
+        return [0]
+    if layout == "per-seat":
+        return list(range(1, players + 1))
+    seats = sorted({line.target for line in lines if isinstance(line.target, int)})
+    events = [line for line in lines if not isinstance(line.action, Wait)]
+    shared = any(line.target in (SHARED, None) for line in events) or not seats
+    return ([0] if shared else []) + seats
+
+
+def label_encoder(token: str) -> TagPayload:
+    """What a simulated label carries for a script token: its card code when the token
+    names a card, else the token's own text (a label the companion does not know,
+    which it must refuse like any unknown card)."""
+    try:
+        return default_token_encoder(token)
+    except TokenError:
+        return text_tag(token)
+
+
+async def drive_script(
+    session: Session,
+    sim: SimulatedTable,
+    pump: Pump,
+    lines: list[ScriptLine],
+    clock: VirtualClock,
+    *,
+    pace: float = 0.0,
+) -> int:
+    """Play every line after the session's last logged line; return how many were played.
+
+    `pace` > 0 lets a person follow along: after each line the driver pauses that
+    many real seconds per sentence the line produced (the demo does this).
+
+    Raises:
+        ScriptError: a line that cannot be played (no reader for `@N`, no card to
+            remove), naming its number.
+        TimeoutError: an event did not come through the BLE path in time.
+    """
+    played = 0
+    said = [0]
+    if pace > 0:
+        session.subscribe(lambda update: said.__setitem__(0, said[0] + len(update.sentences)))
+    for line in lines:
+        if pace > 0 and said[0]:
+            await asyncio.sleep(pace * said[0])
+            said[0] = 0
+        if line.number <= session.last_line:
+            continue
+        played += 1
+        action = line.action
+        if isinstance(action, Wait):
+            clock.advance(action.seconds)
+            tick = session.due_tick(clock.now(), line=line.number)
+            if tick is not None:
+                session.commit(tick)
+            continue
+        try:
+            reader = sim.reader_for(line.target)
+        except LookupError as exc:
+            raise ScriptError(line.number, line.text, str(exc)) from None
+        pump.line = line.number
+        await play_line(sim, line)
+        if isinstance(action, Fault):
+            continue
+        await pump.caught_up(reader.reader_id, reader.epoch, reader.last_seq, STEP_TIMEOUT)
+    return played
