@@ -22,6 +22,7 @@ from engine.sanguosha.events import (
     CardNullified,
     CardPlayed,
     CardUsed,
+    JudgmentChanged,
     JudgmentRevealed,
     JudgmentSettled,
     ResponseDeclined,
@@ -249,6 +250,20 @@ class RespondMixin:
         if not j.taken:
             self.finish_processing((j.card,))
         return j
+
+    def replace_judgment(self: Game, j: Judgment, by: Player, card: Card, skill: str) -> None:
+        """A skill swaps the judgment card for `card` from `by`'s hand or equipment.
+
+        The old card goes to the discard pile (QSanguosha `Room::retrial`).
+        """
+        old = j.card
+        self.take_card(by, card)
+        if old is not None and old in self.processing:
+            self.processing.remove(old)
+            self.discard_pile.append(old)
+        self.processing.append(card)
+        j.card = card
+        self.emit(JudgmentChanged(j.player.seat, str(card), by.seat, skill))
 
     def deck_card_revealed(self: Game, card: Card) -> None:
         """Table mode: a scanned card came off the top of the (unseen) deck."""

@@ -1,0 +1,80 @@
+"""Three Kingdoms Kill self-play benchmark: random bots, digital mode, skill-less generals.
+
+Prints, for 5 and 8 players over a fixed seed list: games per second, engine
+actions per second (accepted `submit` calls, with the bot's `legal_actions()` and
+choice included in the time), and the average actions and rounds per game.
+Random bots choose uniformly among the legal actions of the pending seat (a
+window open to several seats goes to one of them, chosen uniformly).
+
+    python bench/selfplay.py [--games 500] [--players 5 8]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.sanguosha import Game, Settings  # noqa: E402
+
+
+def play(players: int, seed: int, settings: Settings) -> tuple[int, int]:
+    """One game with uniform random bots; returns (actions, rounds)."""
+    game = Game.new(players=players, mode="digital", seed=seed, settings=settings)
+    rng = random.Random(seed)
+    actions = 0
+    while game.outcome is None:
+        prompt = game.pending()
+        seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
+        legal = game.legal_actions(seat)
+        game.submit(seat, legal[rng.randrange(len(legal))])
+        actions += 1
+    return actions, game.round
+
+
+def bench(players: int, seeds: range, settings: Settings) -> dict[str, float]:
+    total_actions = total_rounds = 0
+    start = time.perf_counter()
+    for seed in seeds:
+        actions, rounds = play(players, seed, settings)
+        total_actions += actions
+        total_rounds += rounds
+    elapsed = time.perf_counter() - start
+    games = len(seeds)
+    return {
+        "games_per_s": games / elapsed,
+        "actions_per_s": total_actions / elapsed,
+        "avg_actions": total_actions / games,
+        "avg_rounds": total_rounds / games,
+        "seconds": elapsed,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500, help="games per player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[5, 8])
+    args = parser.parse_args(argv)
+    settings = Settings()  # rulebook defaults; generals carry no skills yet
+    seeds = range(args.games)
+    print(
+        f"sanguosha self-play, random bots, seeds 0..{args.games - 1}, Python {sys.version.split()[0]}"
+    )
+    print(
+        f"{'players':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>13} {'rounds/game':>12} {'time s':>7}"
+    )
+    for players in args.players:
+        r = bench(players, seeds, settings)
+        print(
+            f"{players:>7} {r['games_per_s']:>9.1f} {r['actions_per_s']:>10.0f}"
+            f" {r['avg_actions']:>13.1f} {r['avg_rounds']:>12.2f} {r['seconds']:>7.2f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

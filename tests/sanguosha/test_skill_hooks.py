@@ -1,0 +1,333 @@
+"""The skill hooks: small test skills plug in through them without touching card code.
+
+Each skill below mimics a standard general's skill just enough to exercise one hook
+family (skills/__init__.py): triggers, modifiers, conversions, response providers,
+active skills, and the registry that gives generals their skills.
+"""
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.sanguosha import (
+    ChooseGeneral,
+    Confirm,
+    Game,
+    PickCard,
+    PlayCard,
+    Reason,
+    Respond,
+    UseSkill,
+    parse_card,
+)
+from engine.sanguosha.catalogue import Card
+from engine.sanguosha.prompts import PromptKind
+from engine.sanguosha.skills import REGISTRY, Point, Skill, register
+
+from .scenario import conserved, deck_top, equip, of, pass_windows, place, set_hand, set_hp, start
+
+C = parse_card
+
+
+class ReplaceJudgment(Skill):
+    """Like Guicai: before a judgment takes effect, play a hand card to replace it."""
+
+    id = "test_guicai"
+    triggers = (Point.JUDGMENT_BEFORE,)
+
+    def can_trigger(self, game, owner, point, data):
+        return bool(owner.hand)
+
+    def on_trigger(self, game, owner, point, data):
+        game.replace_judgment(data, owner, owner.hand[0], self.id)
+        return
+        yield
+
+
+class MinusOne(Skill):
+    """Like Mashu: your distance to others is -1."""
+
+    id = "test_mashu"
+    tags = frozenset({"compulsory"})
+    modifiers = ("distance",)
+
+    def distance(self, game, owner, source, target):
+        return -1 if source is owner else 0
+
+
+class EmptyFort(Skill):
+    """Like Kongcheng: with no hand cards you cannot be targeted by Kill or Duel."""
+
+    id = "test_kongcheng"
+    tags = frozenset({"compulsory"})
+    modifiers = ("prohibit",)
+
+    def prohibits(self, game, owner, user, target, name):
+        return target is owner and not owner.hand and name in ("kill", "duel")
+
+
+class RedAsKill(Skill):
+    """Like Wusheng: any red card (hand or equipped) as a Kill."""
+
+    id = "test_wusheng"
+    converts = ("kill",)
+
+    def view_as(self, game, owner, cards, name):
+        return name == "kill" and len(cards) == 1 and cards[0].color.value == "red"
+
+    def conversion_choices(self, game, owner, name) -> Iterator[tuple[Card, ...]]:
+        for card in owner.hand + owner.equipment_cards():
+            if card.color.value == "red":
+                yield (card,)
+
+
+class Escort(Skill):
+    """Like Hujia: when you need a Dodge, another player may play one for you."""
+
+    id = "test_hujia"
+    provides = ("dodge",)
+
+    def can_provide(self, game, owner, need, request):
+        return need == "dodge"
+
+    def provide(self, game, owner, need, request):
+        for other in game.other_living(owner):
+            ok = yield from game.request(
+                other, "dodge", use=False, source=owner, against=request.against, reason=self.id
+            )
+            if ok:
+                return True
+        return False
+
+
+class TakeTheCard(Skill):
+    """Like Jianxiong: after taking damage, take the card that caused it."""
+
+    id = "test_jianxiong"
+    triggers = (Point.DAMAGED,)
+
+    def can_trigger(self, game, owner, point, data):
+        return data.target is owner and data.use is not None and data.use.cards
+
+    def on_trigger(self, game, owner, point, data):
+        for card in data.use.cards:
+            if card in game.processing:
+                game.processing.remove(card)
+                owner.hand.append(card)
+        return
+        yield
+
+
+class LoseToDraw(Skill):
+    """Like Kurou: in your play phase, lose 1 HP, then draw 2."""
+
+    id = "test_kurou"
+    tags = frozenset({"active"})
+
+    def can_activate(self, game, owner):
+        return True
+
+    def activation_choices(self, game, owner):
+        return [UseSkill(self.id)]
+
+    def activate(self, game, owner, action):
+        yield from game.lose_hp(owner, 1)
+        if owner.alive:
+            game.draw(owner, 2, self.id)
+
+
+class DrawMore(Skill):
+    """Like Yingzi: draw 1 more card in the draw phase."""
+
+    id = "test_yingzi"
+    tags = frozenset({"compulsory"})
+    modifiers = ("draw_count",)
+
+    def draw_count(self, game, owner, player):
+        return 1 if player is owner else 0
+
+
+def test_judgment_hook_replaces_the_card_before_it_takes_effect():
+    """Point.JUDGMENT_BEFORE: a skill swaps the judgment card, and the new one decides (1d Judgment)."""
+    game = start(players=4)
+    game.attach(game.player(3), ReplaceJudgment())
+    place(game, 2, "indulgence@S6")
+    deck_top(game, "kill@C2")
+    set_hand(game, 3, "peach@H3")
+    set_hand(game, 1)
+    from engine.sanguosha import EndPlay
+
+    game.submit(1, EndPlay())
+    pass_windows(game)
+    prompt = game.pending()
+    assert (prompt.kind, prompt.seat, prompt.reason) == (PromptKind.CONFIRM, 3, "test_guicai")
+    events = game.submit(3, Confirm(True))
+    changed = of(events, "judgment_changed")[0]
+    assert (changed.seat, changed.card, changed.by) == (2, "peach@H3", 3)
+    assert of(events, "judgment_settled")[0].success is False
+    assert C("kill@C2") in game.discard_pile and conserved(game)
+
+
+def test_distance_modifier():
+    """A distance modifier changes distance, and so Kill range (status effects, 1d Distance)."""
+    game = start(players=5)
+    set_hand(game, 1, "kill@S7")
+    assert PlayCard(C("kill@S7"), (3,)) not in game.legal_actions()
+    game.attach(game.player(1), MinusOne())
+    assert game.distance(game.player(1), game.player(3)) == 1
+    assert PlayCard(C("kill@S7"), (3,)) in game.legal_actions()
+
+
+def test_target_prohibition():
+    """A prohibition makes a target illegal, with the skill named in the refusal."""
+    game = start(players=4)
+    game.attach(game.player(2), EmptyFort())
+    set_hand(game, 1, "kill@S7", "duel@SA")
+    set_hand(game, 2)
+    with pytest.raises(IllegalAction) as info:
+        game.submit(1, PlayCard(C("duel@SA"), (2,)))
+    assert info.value.reason is Reason.TARGET_PROHIBITED
+    assert info.value.data == {"card": "duel", "target": 2, "skill": "test_kongcheng"}
+
+
+def test_conversion_and_rangefix():
+    """A conversion uses a card as a Kill; a -1 horse used that way no longer counts (1d rangefix)."""
+    game = start(players=5)
+    game.attach(game.player(1), RedAsKill())
+    set_hand(game, 1, "peach@H3")
+    equip(game, 1, "chitu@H5")
+    assert game.distance(game.player(1), game.player(3)) == 1
+    with pytest.raises(IllegalAction) as info:
+        game.submit(1, UseSkill("test_wusheng", (C("chitu@H5"),), (3,)))
+    assert info.value.reason is Reason.OUT_OF_RANGE and info.value.data["distance"] == 2
+    events = game.submit(1, UseSkill("test_wusheng", (C("peach@H3"),), (3,)))
+    used = of(events, "card_used")[0]
+    assert (used.name, used.cards, used.skill) == ("kill", ("peach@H3",), "test_wusheng")
+
+
+def test_crossbow_does_not_lift_the_limit_for_itself():
+    """Zhuge Crossbow does not apply to a Kill made of the Crossbow itself (1e)."""
+    game = start(players=4)
+    game.attach(game.player(1), RedAsKill())
+    equip(game, 1, "zhuge_crossbow@DA")
+    set_hand(game, 1, "kill@S7")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    with pytest.raises(IllegalAction) as info:
+        game.submit(1, UseSkill("test_wusheng", (C("zhuge_crossbow@DA"),), (2,)))
+    assert info.value.reason is Reason.KILL_LIMIT
+
+
+def test_response_provider_lets_another_seat_answer():
+    """A response provider: someone else plays the Dodge on your behalf."""
+    game = start(players=4)
+    game.attach(game.player(2), Escort())
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2)
+    set_hand(game, 3, "dodge@D2")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    assert game.pending().options == ("test_hujia",)
+    game.submit(2, UseSkill("test_hujia"))
+    assert game.pending().seat == 3 and game.pending().reason == "test_hujia"
+    events = game.submit(3, Respond(C("dodge@D2")))
+    assert of(events, "card_played")[0].seat == 3
+    assert "damage_dealt" not in [e.kind for e in events] and game.player(2).hp == 4
+
+
+def test_after_damage_trigger():
+    """Point.DAMAGED: after taking damage a skill may take the card that caused it."""
+    game = start(players=4)
+    game.attach(game.player(2), TakeTheCard())
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2)
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    game.submit(2, Confirm(True))
+    assert game.player(2).hand == [C("kill@S7")] and conserved(game)
+
+
+def test_active_skill_and_losing_hp():
+    """An active skill runs from the play prompt; losing HP is not damage and has no source."""
+    game = start(players=4)
+    game.attach(game.player(1), LoseToDraw())
+    set_hand(game, 1)
+    assert UseSkill("test_kurou") in game.legal_actions()
+    events = game.submit(1, UseSkill("test_kurou"))
+    lost = of(events, "hp_lost")[0]
+    assert (lost.seat, lost.hp_before, lost.hp_after) == (1, 4, 3)
+    assert len(game.player(1).hand) == 2
+
+
+def test_draw_count_modifier():
+    """A draw-count modifier changes the draw phase's 2 cards."""
+    game = start(players=4)
+    game.attach(game.player(2), DrawMore())
+    set_hand(game, 1)
+    from engine.sanguosha import EndPlay
+
+    events = game.submit(1, EndPlay())
+    assert [e.count for e in of(events, "cards_drawn") if e.seat == 2] == [3]
+
+
+def test_unknown_and_unavailable_skills_are_refused():
+    """UseSkill names a known skill the player has, else it is refused and nothing changes."""
+    game = start(players=4)
+    from engine.core.errors import InvalidAction
+
+    with pytest.raises(InvalidAction) as info:
+        game.submit(1, UseSkill("no_such_skill"))
+    assert info.value.reason is Reason.UNKNOWN_SKILL
+    with pytest.raises(IllegalAction) as info:
+        game.submit(1, UseSkill("rende"))
+    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+
+
+def test_registered_general_skill_is_given_at_setup():
+    """A skill registered under a general's skill id is attached to whoever takes that general."""
+
+    @register
+    class Jianxiong(TakeTheCard):
+        id = "jianxiong"
+
+    try:
+        game = Game.new(players=4, seed=1)
+        game.submit(game.lord.seat, ChooseGeneral("caocao"))
+        assert [s.id for s in game.lord.skills] == ["jianxiong"]
+    finally:
+        del REGISTRY["jianxiong"]
+
+
+def test_lord_skills_only_for_the_lord():
+    """Lord skills are attached only when the general is the lord (1b)."""
+    from engine.sanguosha import RevealIdentity
+
+    @register
+    class Hujia(Escort):
+        id = "hujia"
+
+    try:
+        for lord_general, other in (("caocao", "liubei"), ("liubei", "caocao")):
+            game = Game.new(players=4, mode="table")
+            game.submit(1, RevealIdentity("lord"))
+            game.submit(1, ChooseGeneral(lord_general))
+            for seat, general in ((2, other), (3, "lvbu"), (4, "diaochan")):
+                game.submit(seat, ChooseGeneral(general))
+            holders = [p.seat for p in game.players if "hujia" in [s.id for s in p.skills]]
+            assert holders == ([1] if lord_general == "caocao" else [])
+    finally:
+        del REGISTRY["hujia"]
+
+
+def test_pick_card_hook_for_kylin_uses_real_state():
+    """Skills and equipment share the pick prompt: Kylin Bow's choice is refused if not offered."""
+    game = start(players=5)
+    equip(game, 1, "kylin_bow@H5")
+    equip(game, 3, "jueying@S5")
+    set_hand(game, 1, "kill@S7")
+    set_hp(game, 3, 4)
+    game.submit(1, PlayCard(C("kill@S7"), (3,)))
+    game.submit(3, Respond(None))
+    with pytest.raises(IllegalAction) as info:
+        game.submit(1, PickCard(C("chitu@H5")))
+    assert info.value.reason is Reason.CARD_NOT_THERE
