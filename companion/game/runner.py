@@ -78,9 +78,9 @@ async def run_session(
     """
     from companion.readers import HubOptions, ReaderHub
 
+    if plan.spec == "sim":  # new simulated readers: nothing of theirs is in the log yet
+        return await _run_sim(session, plan, clock, HubOptions(), on_notice)
     options = HubOptions(resume=resume_points(session))
-    if plan.spec == "sim":
-        return await _run_sim(session, plan, clock, options, on_notice)
     from companion.readers import open_reader
 
     source = open_reader(plan.spec)
