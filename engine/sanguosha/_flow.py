@@ -232,10 +232,16 @@ class FlowMixin:
         skill: str | None = None,
         extra: bool = False,
         ignore_distance: bool = False,
+        nullifiable: bool = True,
     ) -> Flow:
-        """Use a card: it leaves its zone, is announced, triggers, then resolves."""
+        """Use a card: it leaves its zone, is announced, triggers, then resolves.
+
+        `cards` may be empty for a virtual card (a skill's Duel); `extra` keeps a Kill
+        out of the limit; `nullifiable=False` opens no Nullification window.
+        """
         use = Use(user, name, cards, targets, skill, extra)
         use.ignore_distance = ignore_distance
+        use.nullifiable = nullifiable
         for card in cards:
             self.take_card(user, card)
         self.processing.extend(cards)

@@ -111,8 +111,12 @@ class LegalMixin:
 
     def _list_play(self: Game, prompt: Prompt, p: Player) -> list[Action]:
         out: list[Action] = []
+        usable: dict[str, bool] = {}  # a hand card's usability depends on its name only
         for card in _distinct(p.hand):
-            if self.can_use_now(p, card.name, (card,)):
+            ok = usable.get(card.name)
+            if ok is None:
+                ok = usable[card.name] = self.can_use_now(p, card.name, (card,))
+            if ok:
                 out.append(_cached(_PLAY, card, PlayCard))
         for skill in p.skills:
             if skill.active:

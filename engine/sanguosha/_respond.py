@@ -138,6 +138,9 @@ class RespondMixin:
         self.respond_with(p, need, cards, skill, use, against)
         if self._queue:
             yield from self.flush()
+        if Point.CARD_RESPONDED in self._hooks:
+            req.card = cards[0] if len(cards) == 1 else None
+            yield from self.fire(Point.CARD_RESPONDED, req)
         return True
 
     def respond_with(
@@ -276,9 +279,19 @@ class RespondMixin:
 
     # ---------------------------------------------------------------- confirmations
     def ask_confirm(self: Game, p: Player, reason: str, data: Any = None) -> Flow:
-        """Ask `p` OK/NO (an optional skill or equipment ability); True for OK."""
+        """Ask `p` OK/NO (an optional skill or equipment ability); True for OK.
+
+        The prompt names the player the trigger concerns (`target`) when there is one.
+        """
+        target = getattr(data, "target", None) or getattr(data, "player", None)
         answer = yield Prompt(
-            PromptKind.CONFIRM, p.seat, (p.seat,), reason=reason, optional=True, ctx=data
+            PromptKind.CONFIRM,
+            p.seat,
+            (p.seat,),
+            target=target.seat if target is not None else None,
+            reason=reason,
+            optional=True,
+            ctx=data,
         )
         return isinstance(answer, Confirm) and answer.ok
 

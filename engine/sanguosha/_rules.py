@@ -166,6 +166,8 @@ class RulesMixin:
         auto = rule.auto_targets(self, user)
         if auto is not None:
             if targets and [self.player(s) for s in targets] != auto:
+                if auto == [user]:
+                    raise IllegalAction(Reason.MUST_TARGET_SELF, card=name)
                 raise IllegalAction(Reason.INVALID_TARGET, card=name, target=targets[0])
             return auto
         if not targets:

@@ -97,7 +97,8 @@ class SetupMixin:
         self._take_general(lord, choice.general)
         waiting = [p.seat for p in self.other_living(lord)]
         while waiting:
-            choice = yield Prompt(PromptKind.CHOOSE_GENERAL, None, tuple(waiting))
+            only = waiting[0] if len(waiting) == 1 else None
+            choice = yield Prompt(PromptKind.CHOOSE_GENERAL, only, tuple(waiting))
             seat = self._seat
             waiting.remove(seat)  # type: ignore[arg-type]
             self._take_general(self.player(seat), choice.general)  # type: ignore[arg-type]

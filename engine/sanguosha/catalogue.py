@@ -77,12 +77,19 @@ class Card:
     rank: Rank
     subtype: str = field(compare=False, repr=False, default="")
     color: Color = field(compare=False, repr=False, default=Color.NONE)
+    text: str = field(compare=False, repr=False, default="")
+
+    def __post_init__(self) -> None:
+        if not self.text:
+            object.__setattr__(
+                self, "text", f"{self.name}@{format_suit_rank(self.suit, self.rank)}"
+            )
 
     def __repr__(self) -> str:
-        return f"parse_card({format_card(self)!r})"
+        return f"parse_card({self.text!r})"
 
     def __str__(self) -> str:
-        return format_card(self)
+        return self.text
 
     def __reduce__(self) -> tuple[Any, ...]:
         if _INTERNED.get((self.name, self.suit, self.rank)) is self:
@@ -384,7 +391,7 @@ def format_card(card: Card) -> str:
     >>> format_card(parse_card("zixing@♦K"))
     'zixing@DK'
     """
-    return f"{card.name}@{format_suit_rank(card.suit, card.rank)}"
+    return card.text
 
 
 def role_counts(

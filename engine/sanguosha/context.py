@@ -31,6 +31,8 @@ class Use:
         "need",
         "bonus",
         "cancelled",
+        "no_response",
+        "nullifiable",
         "against",
         "flags",
     )
@@ -55,6 +57,8 @@ class Use:
         self.need: dict[int, int] = {}  # seat -> responses needed (2 under Wushuang)
         self.bonus = 0  # extra damage
         self.cancelled: set[int] = set()  # seats the effect no longer applies to
+        self.no_response: set[int] = set()  # seats that may not answer it (Tieqi)
+        self.nullifiable = True  # False: no Nullification window (Lijian's Duel)
         self.against: str | None = None
         self.flags: dict[str, Any] = {}
 

@@ -62,7 +62,6 @@ class Reason(StrEnum):
     KILL_LIMIT = "kill_limit"  # used, limit
     NOT_WOUNDED = "not_wounded"  # seat, hp, max_hp
     CANNOT_PASS = "cannot_pass"  # prompt
-    NOT_IN_WINDOW = "not_in_window"  # seat, seats
     SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat
     IDENTITY_TAKEN = "identity_taken"  # identity, count (more revealed than the role table holds)
     GENERAL_TAKEN = "general_taken"  # general, seat

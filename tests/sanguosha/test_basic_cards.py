@@ -191,7 +191,7 @@ def test_peach_heals_self_when_wounded():
     assert (rec.seat, rec.amount, rec.hp_before, rec.hp_after) == (1, 1, 2, 3)
     with pytest.raises(IllegalAction) as info:
         game.submit(1, PlayCard(C("peach@H4"), (2,)))
-    assert info.value.reason is Reason.INVALID_TARGET
+    assert info.value.reason is Reason.MUST_TARGET_SELF
 
 
 def test_end_play_moves_on_to_discard():

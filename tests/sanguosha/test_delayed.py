@@ -33,7 +33,7 @@ def test_lightning_goes_in_your_own_area_once():
     set_hand(game, 1, "lightning@SA", "lightning@HQ")
     with pytest.raises(IllegalAction) as info:
         game.submit(1, PlayCard(C("lightning@SA"), (2,)))
-    assert info.value.reason is Reason.INVALID_TARGET
+    assert info.value.reason is Reason.MUST_TARGET_SELF
     events = game.submit(1, PlayCard(C("lightning@SA")))
     placed = of(events, "delayed_trick_placed")[0]
     assert (placed.seat, placed.target, placed.name) == (1, 1, "lightning")

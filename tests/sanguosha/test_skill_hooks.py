@@ -331,3 +331,101 @@ def test_pick_card_hook_for_kylin_uses_real_state():
     with pytest.raises(IllegalAction) as info:
         game.submit(1, PickCard(C("chitu@H5")))
     assert info.value.reason is Reason.CARD_NOT_THERE
+
+
+class NoDodge(Skill):
+    """Like Tieqi: after your Kill targets someone, judge; on red they may not Dodge."""
+
+    id = "test_tieqi"
+    triggers = (Point.TARGET_CHOSEN,)
+
+    def can_trigger(self, game, owner, point, data):
+        return data.use.user is owner and data.use.name == "kill"
+
+    def on_trigger(self, game, owner, point, data):
+        j = yield from game.judge(owner, self.id, lambda card: card.color.value == "red")
+        if j.success:
+            data.use.no_response.add(data.target.seat)
+
+
+class SowDiscord(Skill):
+    """Like Lijian: two other players Duel, the second as the user; it cannot be Nullified."""
+
+    id = "test_lijian"
+    tags = frozenset({"active"})
+
+    def can_activate(self, game, owner):
+        return True
+
+    def check_activate(self, game, owner, action):
+        if len(action.targets) != 2:
+            raise IllegalAction(Reason.NEEDS_TARGET, card="duel", min_targets=2)
+
+    def activate(self, game, owner, action):
+        first, second = (game.player(s) for s in action.targets)
+        yield from game.use_card(second, "duel", (), [first], skill=self.id, nullifiable=False)
+
+
+class Restraint(Skill):
+    """Like Keji: skip your discard phase if you used or played no Kill this turn."""
+
+    id = "test_keji"
+    triggers = (Point.CARD_RESPONDED, Point.PHASE_START)
+
+    def can_trigger(self, game, owner, point, data):
+        if point is Point.CARD_RESPONDED:
+            if data.player is owner and data.need == "kill":
+                owner.marks["turn:killed"] = True
+            return False
+        return (
+            data.player is owner
+            and data.phase == "discard"
+            and game.kills_used == 0
+            and not owner.marks.get("turn:killed")
+        )
+
+    def on_trigger(self, game, owner, point, data):
+        data.skip = True
+        return
+        yield
+
+
+def test_target_hook_can_forbid_dodging():
+    """Use.no_response: a Tieqi-like judgment stops the target from dodging this Kill."""
+    game = start(players=4)
+    game.attach(game.player(1), NoDodge())
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@D2")
+    deck_top(game, "peach@H3")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    events = game.submit(1, Confirm(True))
+    assert of(events, "damage_dealt")[0].target == 2 and game.player(2).hand == [C("dodge@D2")]
+
+
+def test_active_skill_makes_an_unnullifiable_virtual_duel():
+    """Use.nullifiable and virtual cards: a Lijian-like Duel between two others opens no window."""
+    game = start(players=4)
+    game.attach(game.player(1), SowDiscord())
+    set_hand(game, 2)
+    set_hand(game, 3, "nullification@SJ")
+    events = game.submit(1, UseSkill("test_lijian", (), (2, 3)))
+    used = of(events, "card_used")[0]
+    assert (used.seat, used.name, used.cards, used.targets) == (3, "duel", (), (2,))
+    assert game.pending().kind is PromptKind.RESPOND and game.pending().seat == 2
+    events = game.submit(2, Respond(None))
+    assert of(events, "damage_dealt")[0].source == 3 and conserved(game)
+
+
+def test_phase_start_hook_skips_a_phase_and_responses_are_seen():
+    """Point.PHASE_START can skip a phase; Point.CARD_RESPONDED sees played Kills (Keji-like)."""
+    game = start(players=4)
+    game.attach(game.player(1), Restraint())
+    set_hand(game, 1, "kill@S7", "kill@S8", "kill@S9", "kill@S10", "dodge@D2", "dodge@D3")
+    from engine.sanguosha import EndPlay
+
+    game.submit(1, EndPlay())
+    prompt = game.pending()
+    assert (prompt.kind, prompt.reason) == (PromptKind.CONFIRM, "test_keji")
+    events = game.submit(1, Confirm(True))
+    assert [(e.seat, e.phase) for e in of(events, "phase_skipped")] == [(1, "discard")]
+    assert len(game.player(1).hand) == 6

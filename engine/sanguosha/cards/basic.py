@@ -62,9 +62,15 @@ def kill_effect(game: Game, use: Use, target: Player) -> Flow:
         return
     need = use.need.get(target.seat, 1)
     dodged = 0
-    while dodged < need:
+    while dodged < need and target.seat not in use.no_response:
         ok = yield from game.request(
-            target, "dodge", use=True, source=use.user, against=use, reason="kill"
+            target,
+            "dodge",
+            use=True,
+            source=use.user,
+            against=use,
+            reason="kill",
+            count=need - dodged,
         )
         if not ok:
             break

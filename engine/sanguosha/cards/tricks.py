@@ -38,9 +38,10 @@ class InstantTrick(CardRule):
         for target in list(self.effect_targets(use)):
             if not target.alive or not self.applies(game, use, target):
                 continue
-            nullified = yield from game.nullified(use, target)
-            if nullified:
-                continue
+            if use.nullifiable:
+                nullified = yield from game.nullified(use, target)
+                if nullified:
+                    continue
             cancelled = yield from game.effect_cancelled(use, target)
             if cancelled:
                 continue
@@ -96,7 +97,13 @@ class Duel(InstantTrick):
             answered = 0
             while answered < needed:
                 ok = yield from game.request(
-                    turn, "kill", use=False, source=other, against=use, reason="duel"
+                    turn,
+                    "kill",
+                    use=False,
+                    source=other,
+                    against=use,
+                    reason="duel",
+                    count=needed - answered,
                 )
                 if not ok:
                     break

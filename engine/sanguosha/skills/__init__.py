@@ -60,6 +60,7 @@ class Point(StrEnum):
     TARGET_CHOSEN = "target_chosen"  # TargetData(use, target): may redirect or set flags
     CARD_EFFECT = "card_effect"  # TargetData: set cancelled to stop the effect on target
     KILL_DODGED = "kill_dodged"  # TargetData: set hit to make a dodged Kill hit anyway
+    CARD_RESPONDED = "card_responded"  # Request: after a card was used or played in answer
     DAMAGE_BEFORE = "damage_before"  # Damage: change amount or set prevented
     DAMAGED = "damaged"  # Damage: after the target took it (target alive)
     DAMAGE_DONE = "damage_done"  # Damage: after, for the source
