@@ -91,6 +91,7 @@ class Pump:
         self._changed = asyncio.Condition()
         self._feedback: asyncio.Queue[tuple[int, Feedback]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        session.subscribe(self._signal)
 
     async def run(self) -> None:
         """Handle hub events until cancelled."""
@@ -107,16 +108,10 @@ class Pump:
         """Handle one hub event; returns the session update for a new input."""
         update = None
         if isinstance(event, ReaderInput):
+            self.readers.setdefault(event.reader_id, event.seat or None)
             update = self._input(event)
             await self.hub.ack(event.reader_id, event.seq, epoch=event.epoch)
-            self.readers.setdefault(event.reader_id, event.seat or None)
             self._handled[event.reader_id] = (event.epoch, event.seq)
-            if update is not None and update.outcome is not None:
-                readers = {reader_name(r): seat for r, seat in self.readers.items()}
-                by_name = {reader_name(r): r for r in self.readers}
-                sender = reader_name(event.reader_id)
-                for name, command in route_signals(update.outcome.signals, sender, readers):
-                    self._feedback.put_nowait((by_name[name], command))
         else:
             if isinstance(event, ReaderConnected):
                 self.readers[event.reader_id] = event.seat or None
@@ -125,6 +120,17 @@ class Pump:
         async with self._changed:
             self._changed.notify_all()
         return update
+
+    def _signal(self, update: Update) -> None:
+        """Queue the LED/buzzer commands of every update (a reader input, or a clock
+        tick that opened a new decision)."""
+        if update.outcome is None:
+            return
+        readers = {reader_name(r): seat for r, seat in self.readers.items()}
+        by_name = {reader_name(r): r for r in self.readers}
+        sender = update.outcome.input.reader
+        for name, command in route_signals(update.outcome.signals, sender, readers):
+            self._feedback.put_nowait((by_name[name], command))
 
     def _input(self, event: ReaderInput) -> Update | None:
         log = self.session.log
@@ -141,11 +147,17 @@ class Pump:
                 await self.hub.feedback(reader_id, command)
             except KeyError:  # a reader the hub no longer knows
                 _log.debug("feedback for unknown reader %08X dropped", reader_id)
+            finally:
+                self._feedback.task_done()
 
-    async def flush_feedback(self) -> None:
-        """Wait until every queued LED/buzzer command has been written."""
-        while not self._feedback.empty():
-            await asyncio.sleep(0.005)
+    async def flush_feedback(self, timeout: float = 5.0) -> None:
+        """Wait until every queued LED/buzzer command has been written to its reader.
+
+        Raises:
+            TimeoutError: the writes did not finish in time.
+        """
+        async with asyncio.timeout(timeout):
+            await self._feedback.join()
 
     # --- waiting, for script drivers ---
 
