@@ -11,6 +11,7 @@ from companion.enrolment.registry import (
     DuplicateUidError,
     Registry,
     RegistryError,
+    default_registry_path,
     format_uid,
 )
 from companion.enrolment.session import Enrolment, Outcome, Step
@@ -27,6 +28,7 @@ __all__ = [
     "TagText",
     "TagUid",
     "apply",
+    "default_registry_path",
     "describe",
     "drive",
     "format_uid",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from companion.codes import CardRef, Codebook
 from companion.enrolment.session import Enrolment, Outcome, Step
+from firmware_protocol import Button, ButtonId, Card, CardKind, Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,21 @@ class Press:
 
 
 Input = TagUid | TagText | Press
+
+
+def from_message(message: Message) -> Input | None:
+    """The enrolment input a reader event carries, or None (card removed, battery, ...).
+
+    >>> from_message(Card(present=True, kind=CardKind.UID, data=bytes.fromhex("04A1B2C3")))
+    TagUid(uid=b'\\x04\\xa1\\xb2\\xc3')
+    """
+    if isinstance(message, Card) and message.present:
+        if message.kind is CardKind.UID:
+            return TagUid(message.data)
+        return TagText(message.data.decode("utf-8", "replace"))
+    if isinstance(message, Button):
+        return Press({ButtonId.OK: "ok", ButtonId.NO: "no", ButtonId.UNDO: "undo"}[message.button])
+    return None
 
 
 def apply(enrolment: Enrolment, item: Input) -> Step:

@@ -22,6 +22,17 @@ from companion.codes import CardRef, Codebook, CodeError, codebook
 
 VERSION = 1
 UID_LENGTHS = (4, 7, 10)
+REGISTRY_ENV = "COMPANION_TAG_REGISTRY"
+
+
+def default_registry_path() -> Path:
+    """Where `companion enrol` keeps the registry unless told otherwise:
+    `$COMPANION_TAG_REGISTRY`, else `$XDG_DATA_HOME/table-companion/tags.json`
+    (`~/.local/share/...`)."""
+    if os.environ.get(REGISTRY_ENV):
+        return Path(os.environ[REGISTRY_ENV])
+    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home) / "table-companion" / "tags.json"
 
 
 class RegistryError(ValueError):

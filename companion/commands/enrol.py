@@ -1,0 +1,156 @@
+"""`companion enrol`: map NFC tags that carry only a UID to their cards, once.
+
+    companion enrol --set sanguosha [--registry FILE] [--reader sim|ble[:ADDR]|serial:PORT]
+                    [--custom FILE]
+
+The companion asks for each card in turn; scan its tag. NO skips a card, UNDO goes
+back one step. The registry is saved after every card, so an interrupted enrolment
+continues, on the next run, at the first card without a tag.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+SETS = ("sanguosha", "generals", "identities", "skills", "poker", "custom", "all")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "enrol",
+        help="enrol NFC tags that carry only a UID: scan every card once, in order",
+        description=(
+            "Ask for each card of a set in turn and record the UID of the tag scanned for it "
+            "in a registry file (JSON, saved after every card). NO skips a card, UNDO goes "
+            "back; rerun the command to continue an interrupted enrolment."
+        ),
+    )
+    parser.add_argument(
+        "--set",
+        dest="card_set",
+        choices=SETS,
+        default="sanguosha",
+        help="card set (default: sanguosha)",
+    )
+    parser.add_argument(
+        "--registry",
+        type=Path,
+        help="registry file (default: $COMPANION_TAG_REGISTRY or ~/.local/share/table-companion/tags.json)",
+    )
+    parser.add_argument(
+        "--reader",
+        default="ble",
+        help="sim, ble, ble:ADDRESS, hci:TRANSPORT or serial:PORT (default ble)",
+    )
+    parser.add_argument(
+        "--custom", type=Path, help="custom-cards file (blank cards), see docs/card-codes.md"
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion import codes
+    from companion.enrolment import Enrolment, Registry, RegistryError, default_registry_path
+
+    path = args.registry or default_registry_path()
+    try:
+        book = codes.use_custom(args.custom) if args.custom else codes.codebook()
+        if args.card_set == "custom" and not book.custom:
+            raise ValueError("--set custom needs --custom FILE (or $COMPANION_CUSTOM_CARDS)")
+        registry = Registry.load(path, book)
+    except (RegistryError, ValueError) as exc:
+        print(f"companion enrol: {exc}", file=sys.stderr)
+        return 2
+    enrolment = Enrolment(book.all_codes(args.card_set), registry)
+    if enrolment.expected() is None:
+        print(f"every card of {args.card_set} is enrolled already ({path})")
+        return 0
+    try:
+        asyncio.run(_session(enrolment, args.reader, path, book))
+    except ValueError as exc:  # a bad --reader spec, refused before anything started
+        print(f"companion enrol: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        done, total = enrolment.progress()
+        print(
+            f"\ninterrupted: {done} of {total} cards enrolled in {path}; run the same command to continue"
+        )
+        return 130
+    except OSError as exc:
+        print(f"companion enrol: {exc}", file=sys.stderr)
+        return 1
+    done, total = enrolment.progress()
+    skipped = enrolment.skipped()
+    print(
+        f"{done} of {total} cards enrolled in {path}"
+        + (f"; {len(skipped)} skipped (rerun to enrol them)" if skipped else "")
+    )
+    return 0
+
+
+async def _session(enrolment, spec: str, path: Path, book) -> None:  # noqa: ANN001 - see run()
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from companion.enrolment import Step, describe, prompt
+    from companion.enrolment.live import enrol_with_hub
+    from companion.readers import HubEvent, ReaderConnected, ReaderHub, open_reader
+
+    console = Console()
+    connected = asyncio.Event()
+    source = open_reader(spec)  # the simulated reader needs the running loop
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    async with ReaderHub(source) as hub:
+        with Progress(*columns, console=console) as progress:
+            done, total = enrolment.progress()
+            bar = progress.add_task(prompt(book, enrolment), total=total, completed=done)
+
+            async def on_step(step: Step) -> None:
+                progress.console.print(describe(book, step))
+                done = enrolment.progress()[0]
+                progress.update(bar, description=prompt(book, enrolment), completed=done)
+
+            def on_notice(event: HubEvent) -> None:
+                progress.console.print(event.describe())
+                if isinstance(event, ReaderConnected):
+                    connected.set()
+
+            def save() -> None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                enrolment.registry.save(path)
+
+            work = asyncio.create_task(enrol_with_hub(enrolment, hub, save, on_step, on_notice))
+            tasks = {work}
+            table = getattr(source, "table", None)
+            if table is not None:
+                tasks.add(asyncio.create_task(_sim_console(table, connected, progress.console)))
+            finished, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            if work not in finished:
+                await _drain(table, work)
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                try:
+                    await task
+                except asyncio.CancelledError:
+                    pass
+
+
+async def _sim_console(table, connected: asyncio.Event, console) -> None:  # noqa: ANN001
+    """Type what the simulated reader reads (`scan uid:04A1B2C3`, `press no`, `quit`)."""
+    from hardware.sim.console import run_console, stdin_lines
+
+    await connected.wait()  # events from before the first connection would be lost
+    console.print("simulated reader: type scan uid:04A1B2C3, press no, press undo, or quit")
+    await run_console(table, stdin_lines(), console.print)
+
+
+async def _drain(table, work: asyncio.Task) -> None:  # noqa: ANN001 - a SimulatedTable
+    """After the console's last line, let the enrolment take what the reader sent."""
+    for _ in range(100):  # at most 5 s
+        if work.done() or all(reader.logic.pending == 0 for reader in table.readers):
+            return
+        await asyncio.sleep(0.05)
