@@ -2,6 +2,7 @@
 # Installs what the tests need outside Python, when it is missing:
 # - Debian's chromium (the table-view tests drive it with Playwright; no browser download),
 # - espeak-ng (spoken narration rendered to WAV),
+# - a CJK font and poppler-utils (Chinese captions on label sheets; PDF pages checked as images),
 # - the pinned MicroPython WebAssembly build from npm (the firmware core's tests).
 # Safe to run again: it installs nothing that is already there.
 set -euo pipefail
@@ -11,6 +12,8 @@ need=()
 command -v chromium >/dev/null || need+=(chromium)
 command -v espeak-ng >/dev/null || need+=(espeak-ng)
 command -v node >/dev/null || need+=(nodejs npm)
+command -v pdftoppm >/dev/null || need+=(poppler-utils)
+fc-list :lang=zh 2>/dev/null | grep -q . || need+=(fonts-wqy-microhei)
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" = 0 ] || sudo="sudo"
