@@ -58,6 +58,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="one shared simulated reader (default without a script; a script's @N/@* "
         "lines choose otherwise)",
     )
+    parser.add_argument(
+        "--view",
+        choices=("auto", "plain", "live"),
+        default="auto",
+        help="narration as plain lines, or the live table view (default: live on a terminal, "
+        "plain for scripts and pipes)",
+    )
     add_house_settings(parser)
     parser.set_defaults(handler=run, layout="auto")
 
@@ -76,5 +83,6 @@ def run(args: argparse.Namespace) -> int:
         db=args.db,
         layout=args.layout,
         settings=house_settings(args),
+        view=args.view,
     )
     return start_game(request)

@@ -50,6 +50,7 @@ class PlayRequest:
     live: bool = False
     pace: float = 0.0
     script_text: str | None = None
+    view: str = "auto"  # plain lines, a live table view, or auto (live on a terminal)
 
 
 def _say(err: TextIO, text: str) -> None:
@@ -60,6 +61,19 @@ def _printer(out: TextIO) -> Callable[[Update], None]:
     def show(update: Update) -> None:
         for sentence in update.sentences:
             print(sentence, file=out, flush=True)
+
+    return show
+
+
+def _table_printer(session: Session) -> Callable[[Update], None]:
+    from rich.console import Console
+
+    from companion.game.console import render_table_view
+
+    console = Console()
+
+    def show(update: Update) -> None:
+        console.print(render_table_view(update.state, session.narrator))
 
     return show
 
@@ -91,13 +105,13 @@ def start_game(
     `keep_log=False` (the demo's temporary log) leaves out the "resume it" note."""
     out = out or sys.stdout
     err = err or sys.stderr
-    from companion.game.script import ScriptError, parse_script, read_script, readers_for
+    from companion.game.script import ScriptError, parse_table_script, read_script, readers_for
 
     lines = None
     seats = [0]
     try:
         if req.script_text is not None:
-            lines = parse_script(req.script_text)
+            lines = parse_table_script(req.script_text)
         elif req.script is not None:
             lines = read_script(req.script)
         if req.reader == "sim":
@@ -128,7 +142,20 @@ def start_game(
         return EXIT_BAD_INPUT
     plan = ReaderPlan(spec=req.reader, seats=seats, script=lines, pace=req.pace)
     clock: Clock = VirtualClock() if lines is not None else WallClock()
-    return _run(session, plan, clock, req.state_out, out, err, opening=True, saved_note=keep_log)
+    view = _view_mode(req.view, scripted=lines is not None, spec=req.reader, out=out)
+    return _run(
+        session, plan, clock, req.state_out, out, err, opening=True, saved_note=keep_log, view=view
+    )
+
+
+def _view_mode(asked: str, *, scripted: bool, spec: str, out: TextIO) -> str:
+    """`plain` lines for scripts and pipes; on a terminal the live table view, or for the
+    typed simulated-reader console the view printed after each update."""
+    if asked != "auto":
+        return asked
+    if scripted or not out.isatty():
+        return "plain"
+    return "console" if spec == "sim" else "live"
 
 
 def resume_game(
@@ -194,10 +221,21 @@ def _run(
     *,
     opening: bool,
     saved_note: bool = True,
+    view: str = "plain",
 ) -> int:
+    from contextlib import ExitStack
+
     from companion.game.script import ScriptError
 
-    session.subscribe(_printer(out))
+    stack = ExitStack()
+    if view == "live":
+        from companion.game.console import LiveView
+
+        session.subscribe(stack.enter_context(LiveView(session.narrator)))
+    else:
+        session.subscribe(_printer(out))
+        if view == "console":
+            session.subscribe(_table_printer(session))
     if opening:
         session.announce(session.opening())
     status = EXIT_OK
@@ -212,6 +250,7 @@ def _run(
     except KeyboardInterrupt:
         status = EXIT_OK
     finally:
+        stack.close()
         state = session.state()
         _write_state(state_out, state)
         if saved_note:

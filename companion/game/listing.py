@@ -171,4 +171,24 @@ def script_line(inp: TableInput, before: float = 0.0) -> str:
         return f"{who} remove"
     if inp.kind is InputKind.TICK:
         return f"wait {inp.t - before:g}"
+    if inp.kind is InputKind.CORRECT:
+        return _correction_line(data)
     return ""
+
+
+def _correction_line(data: dict[str, Any]) -> str:
+    """The `correct ...` line of a host correction (the grammar of `parse_host_line`).
+
+    >>> _correction_line({"op": "move", "card": "kill@S7", "to": "hand", "seat": 2})
+    'correct move kill@S7 to 2 hand'
+    """
+    op = data.get("op")
+    if op == "hp":
+        return f"correct hp {data.get('seat')} {data.get('hp')}"
+    if op == "hand":
+        return f"correct hand {data.get('seat')} {data.get('count')}"
+    if op == "move" and data.get("to") == "discard":
+        return f"correct move {data.get('card')} to discard"
+    if op == "move":
+        return f"correct move {data.get('card')} to {data.get('seat')} {data.get('to')}"
+    return f"# correction {op}"

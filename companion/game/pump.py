@@ -130,7 +130,8 @@ class Pump:
         by_name = {reader_name(r): r for r in self.readers}
         sender = update.outcome.input.reader
         for name, command in route_signals(update.outcome.signals, sender, readers):
-            self._feedback.put_nowait((by_name[name], command))
+            if name in by_name:  # not the host's keyboard
+                self._feedback.put_nowait((by_name[name], command))
 
     def _input(self, event: ReaderInput) -> Update | None:
         log = self.session.log

@@ -123,6 +123,8 @@ async def _run_sim(
 
 async def _console(session: Session, sim: Any, pump: Pump, clock: Clock, source: TextIO) -> int:
     """Table-script lines typed by a person, played as they come (wall-clock time)."""
+    from companion.game.script import parse_host_line
+    from companion.table.inputs import HOST, InputKind, TableInput
     from hardware.sim.script import ScriptError, Wait, parse_line
     from hardware.sim.table import play_line
 
@@ -135,6 +137,11 @@ async def _console(session: Session, sim: Any, pump: Pump, clock: Clock, source:
                 break
             number += 1
             try:
+                host = parse_host_line(text, number)
+                if host is not None:
+                    inp = TableInput(InputKind.CORRECT, dict(host.data), t=clock.now(), reader=HOST)
+                    session.commit(inp)
+                    continue
                 line = parse_line(text, number)
                 if line is None:
                     continue

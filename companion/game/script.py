@@ -16,18 +16,32 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.game.clock import VirtualClock
 from companion.game.pump import Pump
 from companion.game.session import Session
-from hardware.sim.script import SHARED, Fault, ScriptError, ScriptLine, Wait, parse_script
+from companion.table.inputs import HOST, InputKind, TableInput
+from hardware.sim.script import (
+    SHARED,
+    Fault,
+    ScriptError,
+    ScriptLine,
+    Wait,
+    parse_line,
+    parse_script,
+)
 from hardware.sim.table import SimulatedTable, play_line
 from hardware.sim.tokens import TagPayload, TokenError, default_token_encoder, text_tag
 
 __all__ = [
+    "HostLine",
     "ScriptError",
+    "parse_host_line",
     "parse_script",
+    "parse_table_script",
     "drive_script",
     "label_encoder",
     "read_script",
@@ -40,7 +54,85 @@ STEP_TIMEOUT = 20.0
 """Seconds one line may take to come through the BLE path before the run fails."""
 
 
-def read_script(path: str | Path) -> list[ScriptLine]:
+@dataclass(frozen=True)
+class HostLine:
+    """A host correction typed at the console or written in a script (no reader):
+
+    correct hp SEAT HP             set a seat's health
+    correct hand SEAT COUNT        fix a seat's hand count
+    correct move CARD to SEAT [hand|equipment|judgment]
+    correct move CARD to discard
+    """
+
+    number: int
+    text: str
+    data: dict[str, Any]
+
+
+_ZONES = ("hand", "equipment", "judgment")
+
+
+def parse_host_line(text: str, number: int = 1) -> HostLine | None:
+    """A correction line, or None if the line is not one (it is then a reader line).
+
+    >>> parse_host_line("correct hp 3 2").data
+    {'op': 'hp', 'seat': 3, 'hp': 2}
+    >>> parse_host_line("correct move kill@S7 to 2 equipment").data
+    {'op': 'move', 'card': 'kill@S7', 'to': 'equipment', 'seat': 2}
+    >>> parse_host_line("@1 scan lord") is None
+    True
+
+    Raises:
+        ScriptError: a `correct` line that does not follow the grammar.
+    """
+    words = text.split("#", 1)[0].split()
+    if not words or words[0].lower() != "correct":
+        return None
+
+    def number_at(i: int, what: str, low: int = 0) -> int:
+        if i >= len(words) or not words[i].isdigit() or int(words[i]) < low:
+            raise ScriptError(number, text, f"correct: {what} must be a whole number >= {low}")
+        return int(words[i])
+
+    op = words[1].lower() if len(words) > 1 else ""
+    if op in ("hp", "hand") and len(words) == 4:
+        seat, value = number_at(2, "the seat", 1), number_at(3, "the value")
+        return HostLine(
+            number, text, {"op": op, "seat": seat, "hp" if op == "hp" else "count": value}
+        )
+    if op == "move" and len(words) >= 5 and words[3].lower() == "to":
+        if words[4].lower() == "discard" and len(words) == 5:
+            return HostLine(number, text, {"op": "move", "card": words[2], "to": "discard"})
+        zone = words[5].lower() if len(words) == 6 else "hand"
+        if zone in _ZONES and len(words) in (5, 6):
+            data = {"op": "move", "card": words[2], "to": zone, "seat": number_at(4, "the seat", 1)}
+            return HostLine(number, text, data)
+    raise ScriptError(
+        number,
+        text,
+        "correct takes: hp SEAT HP, hand SEAT COUNT, move CARD to SEAT [zone] | discard",
+    )
+
+
+def parse_table_script(text: str) -> list[ScriptLine | HostLine]:
+    """A whole script: reader lines (the simulator's grammar) and host correction lines.
+
+    Raises:
+        ScriptError: the first malformed line, with its number.
+    """
+    out: list[ScriptLine | HostLine] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        host = parse_host_line(line, number)
+        if host is not None:
+            out.append(host)
+            continue
+        parsed = parse_line(line, number)
+        if parsed is not None:
+            out.append(parsed)
+    return out
+
+
+def read_script(path: str | Path) -> list[ScriptLine | HostLine]:
     """Read and parse a whole script before anything is played.
 
     Raises:
@@ -48,11 +140,12 @@ def read_script(path: str | Path) -> list[ScriptLine]:
         OSError: the file cannot be read.
         UnicodeDecodeError: the file is not UTF-8.
     """
-    text = Path(path).read_text(encoding="utf-8")
-    return parse_script(text)
+    return parse_table_script(Path(path).read_text(encoding="utf-8"))
 
 
-def readers_for(lines: Iterable[ScriptLine], players: int, layout: str = "auto") -> list[int]:
+def readers_for(
+    lines: Iterable[ScriptLine | HostLine], players: int, layout: str = "auto"
+) -> list[int]:
     """The seats of the simulated readers a script needs (0 = the shared reader).
 
     >>> readers_for(parse_script("@1 scan lord\\n@* press ok"), 5)
@@ -65,7 +158,7 @@ def readers_for(lines: Iterable[ScriptLine], players: int, layout: str = "auto")
     """
     if layout not in LAYOUTS:
         raise ValueError(f"unknown reader layout {layout!r}: expected one of {LAYOUTS}")
-    lines = list(lines)
+    lines = [line for line in lines if isinstance(line, ScriptLine)]
     for line in lines:
         if isinstance(line.target, int) and line.target > players:
             raise ScriptError(
@@ -95,7 +188,7 @@ async def drive_script(
     session: Session,
     sim: SimulatedTable,
     pump: Pump,
-    lines: list[ScriptLine],
+    lines: list[ScriptLine | HostLine],
     clock: VirtualClock,
     *,
     pace: float = 0.0,
@@ -121,6 +214,12 @@ async def drive_script(
         if line.number <= session.last_line:
             continue
         played += 1
+        if isinstance(line, HostLine):
+            data = dict(line.data)
+            session.commit(
+                TableInput(InputKind.CORRECT, data, t=clock.now(), reader=HOST, line=line.number)
+            )
+            continue
         action = line.action
         if isinstance(action, Wait):
             clock.advance(action.seconds)

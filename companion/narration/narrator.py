@@ -69,6 +69,11 @@ class Narrator:
         """One of the table layer's own messages."""
         return self._say("table", key, data, view)
 
+    @property
+    def names(self) -> GameNames:
+        """The names of this game's cards, generals, skills and identities in this language."""
+        return self._names
+
     def has(self, section: str, key: str) -> bool:
         return key in self._messages[section]
 

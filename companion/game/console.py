@@ -1,0 +1,110 @@
+"""The terminal view: seats, health, equipment, phase, what is pending, and the narration.
+
+`render_table_view` draws the public state (the contract's state JSON) with rich:
+one row per seat (general, identity once revealed, health as magatama, hand count,
+equipment, judgment area), a status line (round, whose turn, phase) and the pending
+decision as a sentence, above the last lines of narration. `LiveView` keeps it on
+screen and redraws it after every update; it is an observer like any other and
+never changes the game. It shows only public information, like the table view.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.live import Live
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from companion.game.session import Update
+from companion.narration import Narrator
+
+__all__ = ["LiveView", "render_table_view"]
+
+_SLOTS = ("weapon", "armor", "plus_horse", "minus_horse")
+
+
+def _health(hp: int, max_hp: int) -> Text:
+    text = Text("●" * max(hp, 0), style="bold red")
+    text.append("○" * max(max_hp - max(hp, 0), 0), style="dim")
+    return text
+
+
+def render_table_view(
+    state: Mapping[str, Any], narrator: Narrator, narration: list[str] | None = None
+) -> RenderableType:
+    """The table view of `state` in the narrator's language."""
+    names = narrator.names
+    turn = state.get("turn") or {}
+    table = Table(expand=True, show_edge=False, pad_edge=False)
+    for key in ("seat", "general", "identity", "health", "hand", "equipment", "judgment"):
+        table.add_column(narrator.word("view", key), no_wrap=key in ("seat", "health", "hand"))
+    for seat in state.get("seats", []):
+        n = seat["seat"]
+        general = names.general(seat["general"]) if seat.get("general") else "—"
+        identity = names.identity(seat["identity"]) if seat.get("identity") else "?"
+        equipment = ", ".join(
+            names.card(card) for slot in _SLOTS if (card := (seat.get("equipment") or {}).get(slot))
+        )
+        judgment = ", ".join(names.card(card) for card in seat.get("judgment", []))
+        style = (
+            "dim strike"
+            if not seat.get("alive", True)
+            else ("bold" if n == turn.get("seat") else "")
+        )
+        table.add_row(
+            str(n), general, identity, _health(seat.get("hp", 0), seat.get("max_hp", 0)),
+            str(seat.get("hand_count", 0)), equipment or "—", judgment or "—", style=style,
+        )  # fmt: skip
+    status = Text()
+    if turn.get("seat"):
+        status.append(f"{narrator.word('view', 'round')} {turn.get('round', 0)} · ", style="dim")
+        status.append(narrator.table("turn_of", state, seat=turn["seat"]), style="bold")
+        if turn.get("phase"):
+            status.append(" · " + narrator.word("phase", turn["phase"]))
+    deck, discard = narrator.word("view", "deck"), narrator.word("view", "discard")
+    counts = (
+        f"   {deck} {state.get('deck_count', '?')} · {discard} {state.get('discard_count', '?')}"
+    )
+    status.append(counts, style="dim")
+    parts: list[RenderableType] = [table, status]
+    pending = state.get("pending")
+    if pending:
+        parts.append(Text(narrator.prompt(pending, state), style="cyan"))
+    if narration:
+        parts.append(Panel("\n".join(narration), border_style="dim"))
+    return Group(*parts)
+
+
+class LiveView:
+    """Keeps the table view on a terminal and redraws it after each update."""
+
+    def __init__(self, narrator: Narrator, console: Console | None = None, lines: int = 12) -> None:
+        self.narrator = narrator
+        self.console = console or Console()
+        self._said: deque[str] = deque(maxlen=lines)
+        self._live: Live | None = None
+        self._state: Mapping[str, Any] = {}
+
+    def __enter__(self) -> LiveView:
+        self._live = Live(self._render(), console=self.console, auto_refresh=False)
+        self._live.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._live is not None:
+            self._live.__exit__(None, None, None)
+            self._live = None
+
+    def _render(self) -> RenderableType:
+        return render_table_view(self._state, self.narrator, list(self._said))
+
+    def __call__(self, update: Update) -> None:
+        self._said.extend(update.sentences)
+        self._state = update.state
+        if self._live is not None:
+            self._live.update(self._render(), refresh=True)

@@ -1,0 +1,83 @@
+"""`companion games`, `replay`, `export` and the typed console, on real log files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.cli import main
+from tests.e2e.conftest import SCRIPTS, without_log_length
+from tests.e2e.test_subprocess import REPO, _env
+
+
+def test_games_lists_what_was_played(play, capsys) -> None:
+    """`companion games` lists a played game with its status and winners."""
+    run = play("victory_lord.script", players=2)
+    assert main(["games", "--db", str(run.db)]) == 0
+    out = capsys.readouterr().out
+    assert "sanguosha" in out and "over" in out and "winners 1" in out
+
+
+def test_replay_narrates_the_game_again_in_another_language(play, capsys, tmp_path: Path) -> None:
+    """`companion replay` narrates a logged game again, and ends in the same state."""
+    run = play("kill.script")
+    state = tmp_path / "replayed.json"
+    assert (
+        main(["replay", "1", "--db", str(run.db), "--lang", "es", "--state-out", str(state)]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "Guan Yu (asiento 2) usa Esquiva ♥2 contra Ataque." in out.splitlines()
+    assert json.loads(state.read_text("utf-8")) == run.state
+
+
+def test_export_jsonl_has_every_input(play, capsys) -> None:
+    """The JSON-lines export has a header and one line per logged input."""
+    run = play("kill.script")
+    assert main(["export", "1", "--db", str(run.db)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert json.loads(lines[0])["format"] == "table-companion/log/1"
+    assert len(lines) - 1 == run.state["log_length"]
+    assert json.loads(lines[-1])["data"] == {"button": "no", "long": False}
+
+
+def test_the_transcript_is_a_table_script_that_replays_the_game(
+    play, capsys, tmp_path: Path
+) -> None:
+    """The readable transcript, played as a script, gives the same game again."""
+    run = play("nullification.script")
+    transcript = tmp_path / "transcript.script"
+    assert (
+        main(["export", "1", "--db", str(run.db), "--format", "text", "--out", str(transcript)])
+        == 0
+    )
+    text = transcript.read_text("utf-8")
+    assert (
+        "@3 scan nullification@SJ" in text
+        and "#   Dismantle is nullified for Zhao Yun (seat 3)." in text
+    )
+    again = play(transcript)
+    assert again.status == 0 and without_log_length(again.state) == without_log_length(run.state)
+
+
+def test_unknown_game_ids_are_errors(play, capsys) -> None:
+    """Asking for a game that is not in the log exits 2 with a message."""
+    run = play("setup.script")
+    assert main(["replay", "9", "--db", str(run.db)]) == 2
+    assert main(["export", "9", "--db", str(run.db)]) == 2
+    assert "no game 9" in capsys.readouterr().err
+
+
+def test_typed_console_lines_play_like_a_script(tmp_path: Path) -> None:
+    """At `companion play --reader sim` without a script, typed lines are played as they come."""
+    state = tmp_path / "state.json"
+    typed = (SCRIPTS / "setup.script").read_text("utf-8") + "@1 dance\n@1 scan kill@S7\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "--reader", "sim", "--lang", "en",
+         "--db", str(tmp_path / "g.sqlite"), "--state-out", str(state)],
+        input=typed, cwd=REPO, capture_output=True, text=True, timeout=60, env=_env(),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "console: line 8: unknown or malformed command" in proc.stderr
+    assert json.loads(state.read_text("utf-8"))["pending"]["kind"] == "choose_target"
