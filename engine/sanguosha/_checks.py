@@ -128,7 +128,10 @@ class ChecksMixin:
             raise
 
     def visible_copies(self: Game, card: Card, owner: Player | None) -> tuple[int, str, int | None]:
-        """How many copies of `card` are known to sit in a public zone (or another hand)."""
+        """How many copies of `card` are known to sit in a public zone (or another hand).
+
+        `owner` None means the card comes off the top of the deck (judgment, reveal).
+        """
         seen, zone, where = 0, "", None
         for q in self.players:
             for c in q.equip:
@@ -141,7 +144,11 @@ class ChecksMixin:
                 k = q.hand.count(card)
                 if k:
                     seen, zone, where = seen + k, "hand", q.seat
-        for pile, name in ((self.processing, "table"), (self.discard_pile, "discard")):
+        piles = [(self.processing, "table")]
+        if self.deck or owner is not None:
+            # with the deck empty, the discard pile is about to become the deck
+            piles.append((self.discard_pile, "discard"))
+        for pile, name in piles:
             k = pile.count(card)
             if k:
                 seen, zone, where = seen + k, name, None

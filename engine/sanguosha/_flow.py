@@ -159,12 +159,14 @@ class FlowMixin:
         if self._queue:
             yield from self.flush()
 
-    def take_unseen(self: Game, p: Player, count: int) -> list:  # type: ignore[type-arg]
-        """Table mode: `count` hand cards leave unseen (placeholders first)."""
-        out = []
+    def take_unseen(self: Game, p: Player, count: int) -> list[Card]:
+        """Table mode: `count` hand cards leave unseen; which ones is unknown, so the
+        hand's known cards are forgotten."""
         hand = p.hand
-        for _ in range(min(count, len(hand))):
-            out.append(hand.pop(hand.index(HIDDEN)) if HIDDEN in hand else hand.pop())
+        hand[:] = [HIDDEN] * len(hand)
+        count = min(count, len(hand))
+        out = hand[len(hand) - count :]
+        del hand[len(hand) - count :]
         return out
 
     def hand_limit(self: Game, p: Player) -> int:

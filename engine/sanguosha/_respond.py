@@ -277,6 +277,30 @@ class RespondMixin:
         else:
             self.deck.pop()
 
+    def discard_from_hand_unseen(self: Game, p: Player, reason: str) -> Flow:
+        """Discard a hand card chosen unseen; it lands face up (Dismantle, Ice Sword).
+
+        Digital mode picks it at random; at the table the victim's card is turned up
+        and may be scanned (`reveal_card`), or left unseen.
+        """
+        if self.table:
+            answer = yield Prompt(
+                PromptKind.REVEAL_CARD,
+                p.seat,
+                (p.seat,),
+                target=p.seat,
+                reason=reason,
+                optional=True,
+            )
+            card = answer.card
+            if card is None:
+                card = self.take_random_hand(p)
+            else:
+                self.take_from_hand(p, card)
+        else:
+            card = self.take_random_hand(p)
+        self.to_discard((card,), p.seat, reason)
+
     # ---------------------------------------------------------------- confirmations
     def ask_confirm(self: Game, p: Player, reason: str, data: Any = None) -> Flow:
         """Ask `p` OK/NO (an optional skill or equipment ability); True for OK.

@@ -64,7 +64,7 @@ class ViewMixin:
         if prompt is None:
             return None
         data = prompt.to_json()
-        if prompt.kind is PromptKind.NULLIFY and not self.table:
+        if prompt.kind is PromptKind.NULLIFY and not self.table and self.settings.auto_decline:
             # who may answer would tell who holds a Nullification
             data["seat"] = None
             data["seats"] = [p.seat for p in self.alive_order]

@@ -100,8 +100,14 @@ class ZonesMixin:
         return "hand"
 
     def take_random_hand(self: Game, p: Player) -> Card:
-        """A hand card chosen unseen: random in digital mode, a placeholder at the table."""
+        """A hand card chosen unseen: random in digital mode, a placeholder at the table.
+
+        At the table any card of that hand may have gone, so its known cards are
+        forgotten (the engine never claims a card is where it may not be).
+        """
         hand = p.hand
+        if self.table:
+            hand[:] = [HIDDEN] * len(hand)
         card = hand.pop(self.rng.randint(0, len(hand) - 1)) if len(hand) > 1 else hand.pop()
         if not hand and Point.HAND_EMPTIED in self._hooks:
             self._queue.append((Point.HAND_EMPTIED, MoveData(p, (card,))))

@@ -153,24 +153,9 @@ class Dismantle(_TakeOrDiscard):
     def take(self, game: Game, use: Use, target: Player, card: Card | None) -> Flow:
         if card is not None:
             game.take_card(target, card)
-        elif game.table:
-            # discarded face up: the table may scan it (or leave it unseen)
-            answer = yield Prompt(
-                PromptKind.REVEAL_CARD,
-                target.seat,
-                (target.seat,),
-                target=target.seat,
-                reason="dismantle",
-                optional=True,
-            )
-            card = answer.card
-            if card is None:
-                card = game.take_random_hand(target)
-            else:
-                game.take_from_hand(target, card)
+            game.to_discard((card,), target.seat, self.name)
         else:
-            card = game.take_random_hand(target)
-        game.to_discard((card,), target.seat, "dismantle")
+            yield from game.discard_from_hand_unseen(target, self.name)
 
 
 @card_rule

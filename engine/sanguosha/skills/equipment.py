@@ -261,10 +261,10 @@ class IceSword(Skill):
                 break
             card = yield from choose_card_from(game, owner, t, self.id, judgment=False)
             if card is None:
-                card = game.take_random_hand(t)
+                yield from game.discard_from_hand_unseen(t, self.id)
             else:
                 game.take_card(t, card)
-            game.to_discard((card,), t.seat, self.id)
+                game.to_discard((card,), t.seat, self.id)
         if game._queue:
             yield from game.flush()
 
