@@ -114,3 +114,57 @@ def test_random_self_play_properties(players):
     assert sum(reasons.values()) == GAMES // 9
     if players > 2:
         assert reasons["rebels_and_spies_dead"] and reasons["lord_died"]
+
+
+def random_action(rng: random.Random, game: Game):
+    """A random, usually illegal, action built from every kind the engine knows."""
+    from engine.sanguosha import actions as A
+
+    cards = game.cards
+    card = rng.choice(cards)
+    seat = rng.randint(0, game.n + 1)
+    return rng.choice(
+        [
+            A.PlayCard(card, tuple(rng.sample(range(1, game.n + 1), rng.randint(0, 2)))),
+            A.Respond(rng.choice([None, card])),
+            A.Discard(tuple(rng.sample(cards, rng.randint(0, 3)))),
+            A.ChooseTarget(seat),
+            A.PickCard(rng.choice([None, card])),
+            A.UseSkill(rng.choice(["eight_diagrams", "serpent_spear", "jianxiong", "nope"])),
+            A.Confirm(rng.random() < 0.5),
+            A.Pass(),
+            A.EndPlay(),
+            A.ProvideJudgment(card),
+            A.RevealIdentity(rng.choice(["lord", "rebel", "king"])),
+            A.ChooseGeneral(rng.choice(["caocao", "zhugeliang", "nobody"])),
+        ]
+    )
+
+
+@pytest.mark.slow
+def test_refused_actions_change_nothing_during_play():
+    """Random refused actions at every step of 60 games leave the state and view untouched."""
+    from engine.core.errors import ActionError
+
+    from .scenario import state_snapshot
+
+    refused = 0
+    for seed in range(60):
+        game = Game.new(players=2 + seed % 9, seed=seed, settings=settings_for(seed))
+        rng = random.Random(seed)
+        while game.outcome is None:
+            prompt = game.pending()
+            for _ in range(3):
+                action = random_action(rng, game)
+                seat = rng.choice([*prompt.seats, rng.randint(0, game.n + 1)])
+                if action in game.legal_actions(seat):
+                    continue
+                before = state_snapshot(game)
+                with pytest.raises(ActionError):
+                    game.submit(seat, action)
+                assert state_snapshot(game) == before
+                refused += 1
+            seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
+            actions = game.legal_actions(seat)
+            game.submit(seat, actions[rng.randrange(len(actions))])
+    assert refused > 10_000
