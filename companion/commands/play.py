@@ -66,6 +66,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "plain for scripts and pipes)",
     )
     add_house_settings(parser)
+    parser.add_argument(
+        "--tags",
+        type=Path,
+        help="the enrolment registry for tags that give only a UID (default: the one "
+        "`companion enrol` writes, if any)",
+    )
     parser.set_defaults(handler=run, layout="auto")
 
 
@@ -84,5 +90,6 @@ def run(args: argparse.Namespace) -> int:
         layout=args.layout,
         settings=house_settings(args),
         view=args.view,
+        tags=args.tags,
     )
     return start_game(request)

@@ -26,6 +26,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--script", type=Path, help="continue this table script instead")
     add_lang(parser)
     parser.add_argument("--state-out", type=Path, help="write the final state JSON here")
+    parser.add_argument(
+        "--tags",
+        type=Path,
+        help="the enrolment registry for tags that give only a UID (default: the one "
+        "`companion enrol` writes, if any)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -39,4 +45,5 @@ def run(args: argparse.Namespace) -> int:
         script=args.script,
         lang=args.lang,
         state_out=args.state_out,
+        tags=args.tags,
     )

@@ -51,6 +51,7 @@ class PlayRequest:
     pace: float = 0.0
     script_text: str | None = None
     view: str = "auto"  # plain lines, a live table view, or auto (live on a terminal)
+    tags: Path | None = None  # the enrolment registry for UID-only tags
 
 
 def _say(err: TextIO, text: str) -> None:
@@ -83,6 +84,22 @@ def _write_state(path: Path | None, state: dict[str, Any]) -> None:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(state, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def _uid_lookup(path: Path | None, err: TextIO) -> tuple[bool, Any]:
+    """(ok, lookup) for the enrolment registry: the file given, else the default one if
+    it exists; (True, None) when there is none."""
+    from companion.enrolment import Registry, RegistryError, default_registry_path
+
+    if path is None:
+        path = default_registry_path()
+        if not path.exists():
+            return True, None
+    try:
+        return True, Registry.load(path).lookup
+    except (RegistryError, OSError) as exc:
+        _say(err, f"companion: cannot read the tag registry: {exc}")
+        return False, None
 
 
 def _open_log(db: Path | None, err: TextIO) -> GameLog | None:
@@ -125,6 +142,9 @@ def start_game(
     if lines is not None and req.reader != "sim":
         _say(err, "companion: --script plays through the simulated reader: use --reader sim")
         return EXIT_BAD_INPUT
+    ok, lookup = _uid_lookup(req.tags, err)
+    if not ok:
+        return EXIT_BAD_INPUT
     log = _open_log(req.db, err)
     if log is None:
         return EXIT_FAILED
@@ -134,7 +154,7 @@ def start_game(
     try:
         session = Session.start(
             log, game=req.game, players=req.players, seed=req.seed, settings=req.settings,
-            lang=req.lang, meta=meta,
+            lang=req.lang, meta=meta, lookup_uid=lookup,
         )  # fmt: skip
     except (ActionError, ValueError, TypeError) as exc:
         _say(err, f"companion: cannot set up this game: {_explain(exc, req.lang)}")
@@ -166,6 +186,7 @@ def resume_game(
     script: Path | None = None,
     lang: str | None = None,
     state_out: Path | None = None,
+    tags: Path | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
@@ -174,6 +195,9 @@ def resume_game(
     err = err or sys.stderr
     from companion.game.script import ScriptError, read_script
 
+    ok, lookup = _uid_lookup(tags, err)
+    if not ok:
+        return EXIT_BAD_INPUT
     log = _open_log(db, err)
     if log is None:
         return EXIT_FAILED
@@ -183,7 +207,7 @@ def resume_game(
         return EXIT_BAD_INPUT
     gid = game_id if game_id is not None else info.id  # type: ignore[union-attr]
     try:
-        session = Session.load(log, gid, lang=lang)
+        session = Session.load(log, gid, lang=lang, lookup_uid=lookup)
     except UnknownGame as exc:
         _say(err, f"companion: {exc}")
         return EXIT_BAD_INPUT

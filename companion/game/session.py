@@ -23,6 +23,7 @@ from companion.narration import Narrator
 from companion.store import GameLog
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Outcome
+from companion.table.resolve import UidLookup
 from companion.table.table import Table
 
 __all__ = ["Observer", "Session", "Update"]
@@ -70,14 +71,16 @@ class Session:
         settings: dict[str, Any],
         lang: str,
         meta: dict[str, Any] | None = None,
+        lookup_uid: UidLookup | None = None,
     ) -> Session:
         """Set up a new game (checking players and settings first) and record it.
+        `lookup_uid` resolves tag UIDs (the enrolment registry).
 
         Raises:
             engine ActionError: the engine refuses the player count or a setting
                 (nothing is recorded).
         """
-        table = make_table(game, players, seed, settings)
+        table = make_table(game, players, seed, settings, lookup_uid=lookup_uid)
         game_id = log.new_game(
             game, players=players, seed=seed, settings=settings, meta={"lang": lang, **(meta or {})}
         )
@@ -91,6 +94,7 @@ class Session:
         *,
         lang: str | None = None,
         on_replayed: Callable[[Update], None] | None = None,
+        lookup_uid: UidLookup | None = None,
     ) -> Session:
         """Rebuild a game from its log by replaying every input.
 
@@ -101,7 +105,7 @@ class Session:
             UnknownGame: no such game in the log.
         """
         info = log.game(game_id)
-        table = make_table(info.game, info.players, info.seed, info.settings)
+        table = make_table(info.game, info.players, info.seed, info.settings, lookup_uid=lookup_uid)
         narrator = Narrator(lang or info.meta.get("lang", "en"), info.game)
         session = cls(log, game_id, table, narrator)
         if on_replayed is not None:
@@ -154,6 +158,7 @@ class Session:
         Raises:
             DuplicateInput: this reader event is already in the log (nothing applied).
         """
+        inp = self.table.enrich(inp)
         n = self.log.append(self.game_id, inp)
         self.inputs = n
         if inp.line is not None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.codes import CodeError, resolve_token
 
-__all__ = ["Scanned", "UidLookup", "UnknownScan", "resolve_scan"]
+__all__ = ["Scanned", "UidLookup", "UnknownScan", "enrich_scan", "resolve_scan"]
 
 UidLookup = Callable[[str], Any]
 """Maps a tag UID (hex, upper case) to a `CardRef`, or `None` if not enrolled."""
@@ -56,7 +56,9 @@ def _from_ref(ref: Any) -> Scanned:
 
 
 def resolve_scan(data: dict[str, Any], lookup_uid: UidLookup | None = None) -> Scanned:
-    """Resolve a scan input's data (`{"code": text}` or `{"uid": hex}`).
+    """Resolve a scan input's data (`{"code": text}` or `{"uid": hex}`; a UID scan that
+    was resolved when it was logged carries its `code` too, and that code is used, so
+    a replay does not depend on the registry file as it is today).
 
     >>> resolve_scan({"code": "kill@S7"})
     Scanned(kind='card', text='kill@S7', code='S0DX')
@@ -66,7 +68,7 @@ def resolve_scan(data: dict[str, Any], lookup_uid: UidLookup | None = None) -> S
     Raises:
         UnknownScan: the text names no card, or the UID is not enrolled.
     """
-    if "uid" in data:
+    if "uid" in data and "code" not in data:
         uid = str(data["uid"]).upper()
         ref = lookup_uid(uid) if lookup_uid is not None else None
         if ref is None:
@@ -79,3 +81,16 @@ def resolve_scan(data: dict[str, Any], lookup_uid: UidLookup | None = None) -> S
         return _from_ref(resolve_token(text))
     except CodeError as exc:
         raise UnknownScan("unknown_code", text, str(exc)) from None
+
+
+def enrich_scan(data: dict[str, Any], lookup_uid: UidLookup | None) -> dict[str, Any]:
+    """A UID scan's data with the code the registry gives it now (unchanged otherwise),
+    to be logged so that replays resolve it the same way.
+
+    >>> enrich_scan({"code": "S0DX"}, None)
+    {'code': 'S0DX'}
+    """
+    if "uid" not in data or "code" in data or lookup_uid is None:
+        return data
+    ref = lookup_uid(str(data["uid"]).upper())
+    return data if ref is None else {**data, "code": ref.code}

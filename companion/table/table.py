@@ -22,13 +22,13 @@ skills, who is at the shared reader) is replayed as well, never patched.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.table.adapter import GameAdapter, Ignore, Refuse, Stage, Submit
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Note, Outcome, Signal, Status
-from companion.table.resolve import Scanned, UidLookup, UnknownScan, resolve_scan
+from companion.table.resolve import Scanned, UidLookup, UnknownScan, enrich_scan, resolve_scan
 from engine.core.errors import ActionError
 
 __all__ = ["Table"]
@@ -83,6 +83,14 @@ class Table:
         return self.adapter.decision_signals()
 
     # --- applying ---
+
+    def enrich(self, inp: TableInput) -> TableInput:
+        """The input as it should be logged: a tag UID resolved through the enrolment
+        registry carries its card code, so a replay needs no registry."""
+        if inp.kind is not InputKind.SCAN:
+            return inp
+        data = enrich_scan(inp.data, self._lookup_uid)
+        return inp if data is inp.data else replace(inp, data=data)
 
     def apply(self, inp: TableInput) -> Outcome:
         """Apply one input and say what it did. Never raises for bad input."""

@@ -43,7 +43,7 @@ def play(tmp_path: Path, capsys: pytest.CaptureFixture[str]):  # noqa: ANN201
         db, state = tmp_path / f"g{count[0]}.sqlite", tmp_path / f"state{count[0]}.json"
         argv = ["play", "--game", "sanguosha", "--players", str(players), "--reader", "sim",
                 "--script", str(path), "--lang", lang, "--db", str(db), "--state-out", str(state),
-                *extra]  # fmt: skip
+                "--tags", str(tmp_path / "tags.json"), *extra]  # fmt: skip
         status = main(argv)
         out, err = capsys.readouterr()
         loaded = json.loads(state.read_text("utf-8")) if state.exists() else {}

@@ -175,3 +175,34 @@ def test_an_unreadable_script_file_is_an_error(play, tmp_path: Path) -> None:
     binary = play(latin)
     assert missing.status == 2 and binary.status == 2
     assert "cannot read the script" in missing.err
+
+
+def test_an_enrolled_uid_tag_plays_its_card_and_replays_without_the_registry(
+    play, tmp_path: Path
+) -> None:
+    """A UID-only tag enrolled as Kill ♠7 plays that Kill; the log keeps the card's code,
+    so the game replays the same even after the registry is gone."""
+    import json
+
+    from companion.codes import encode_token
+    from companion.game.session import Session
+    from companion.store import GameLog
+    from tests.e2e.conftest import SCRIPTS
+
+    (tmp_path / "tags.json").write_text(
+        json.dumps({"version": 1, "cards": {"04A1B2C3": encode_token("kill@S7")}}), "utf-8"
+    )
+    script = tmp_path / "uid.script"
+    script.write_text(
+        (SCRIPTS / "setup.script").read_text("utf-8") + "@1 scan uid:04a1b2c3\n", "utf-8"
+    )
+    run = play(script)
+    assert run.status == 0, run.err
+    assert (
+        run.state["pending"]["kind"] == "choose_target"
+        and run.state["pending"]["card"] == "kill@S7"
+    )
+    (tmp_path / "tags.json").unlink()
+    with GameLog(run.db) as log:
+        assert log.inputs(1)[-1].input.data == {"uid": "04A1B2C3", "code": encode_token("kill@S7")}
+        assert Session.load(log, 1).state() == run.state

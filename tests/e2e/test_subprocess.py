@@ -28,6 +28,7 @@ def _companion(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[s
 def _env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO)
+    env["COMPANION_TAG_REGISTRY"] = "/nonexistent/tags.json"  # never a developer's own registry
     return env
 
 
