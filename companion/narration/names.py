@@ -69,8 +69,11 @@ class SanguoshaNames:
         return self._pick(catalogue().cards, card_id.split("@", 1)[0])
 
     def card(self, text: str) -> str:
-        """A physical card (`kill@S7`) as name, suit symbol and rank; a bare id as its
-        name; any other text unchanged (it may be what a player scanned)."""
+        """A physical card (`kill@S7`) as name, suit symbol and rank; several cards used
+        as one (`peach@H3+dodge@H2`) joined with `+`; a bare id as its name; any other
+        text unchanged (it may be what a player scanned)."""
+        if isinstance(text, str) and "+" in text:
+            return " + ".join(self.card(part) for part in text.split("+"))
         try:
             card = parse_card(text)
         except (InvalidAction, TypeError):
@@ -81,6 +84,9 @@ class SanguoshaNames:
         return self._pick(catalogue().generals, general_id)
 
     def skill(self, skill_id: str) -> str:
+        """A skill's name; an equipment's ability is named after its card."""
+        if skill_id not in catalogue().skills and skill_id in catalogue().cards:
+            return self.card_name(skill_id)
         return self._pick(catalogue().skills, skill_id)
 
     def identity(self, identity_id: str) -> str:

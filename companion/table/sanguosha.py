@@ -234,8 +234,15 @@ class SanguoshaTable:
 
         return Stage(seat, [Note("skill_staged", {"seat": seat, "skill": skill})], stage)
 
+    def _equipped(self, seat: int, card: Card) -> bool:
+        return card in self.engine.players[seat - 1].equip
+
     def _skill_start(self, seat: int, scanned: Scanned) -> Interpretation | None:
-        """A skill token, or the player's own general: stage the skill."""
+        """A skill token, the player's own general, or an equipped card with an ability
+        used at will (Serpent Spear): stage that skill."""
+        if scanned.kind == "card":
+            card = parse_card(scanned.text)
+            return self._stage_skill(seat, card.name) if self._equipped(seat, card) else None
         if scanned.kind == "skill":
             return self._stage_skill(seat, scanned.text)
         if scanned.kind == "general" and self._seat_of(scanned.text) == seat:
@@ -318,7 +325,8 @@ def _choose_general(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s:
 def _play(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
     card = _card(s)
     if card is not None:
-        return Submit(seat, PlayCard(card))
+        staged = t._skill_start(seat, s) if t._equipped(seat, card) else None  # type: ignore[arg-type]
+        return staged or Submit(seat, PlayCard(card))
     if s is not None:
         return t._skill_start(seat, s) or Refuse("scan_card_first", {"seat": seat})
     button = _button(inp)
@@ -352,6 +360,8 @@ def _respond(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanne
     if card is not None:
         if card.name in offered:  # a response provider's own card (Eight Diagrams)
             return Submit(seat, UseSkill(card.name), reveals=True)
+        if t._equipped(seat, card):  # a conversion equipment (Serpent Spear)
+            return t._skill_start(seat, s)  # type: ignore[arg-type]
         return Submit(seat, Respond(card))
     if s is not None:
         return t._skill_start(seat, s)

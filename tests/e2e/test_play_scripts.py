@@ -206,3 +206,16 @@ def test_an_enrolled_uid_tag_plays_its_card_and_replays_without_the_registry(
     with GameLog(run.db) as log:
         assert log.inputs(1)[-1].input.data == {"uid": "04A1B2C3", "code": encode_token("kill@S7")}
         assert Session.load(log, 1).state() == run.state
+
+
+def test_equipment_abilities_serpent_spear_and_eight_diagrams(play) -> None:
+    """Scanning an equipped Serpent Spear stages two cards as a Kill; OK at a Dodge request
+    starts Eight Diagrams, whose red judgment counts as the Dodge."""
+    run = play("equipment_skills.script")
+    assert run.status == 0, run.err
+    assert (
+        "Liu Bei (seat 1) uses Peach ♥3 and Dodge ♥2 as Kill (Serpent Spear) on Guan Yu (seat 2)."
+        in run.lines
+    )
+    assert "Eight Diagrams: red (Peach ♥4), it counts as a Dodge for Guan Yu (seat 2)." in run.lines
+    assert run.seat(2)["hp"] == 3 and run.state["pending"]["seat"] == 3
