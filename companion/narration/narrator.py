@@ -54,7 +54,13 @@ class Narrator:
     # --- public ---
 
     def event(self, event: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> str:
-        """The sentence for one engine event (its `to_json()`, with `kind`)."""
+        """The sentence for one engine event (its `to_json()`, with `kind`).
+
+        A card used on its own user only (equipment, a Peach, Lightning) names no
+        target: "Liu Bei equips...", not "Liu Bei uses ... on Liu Bei".
+        """
+        if event.get("targets") == [event.get("seat")]:
+            event = {**event, "targets": None}
         return self._say("event", f"{self.game}.{event.get('kind')}", event, view)
 
     def prompt(self, prompt: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> str:
@@ -129,6 +135,8 @@ class Narrator:
             return self._names.skill(str(raw))
         if kind == "identity":
             return self._names.identity(str(raw))
+        if kind == "number" and isinstance(raw, float) and raw.is_integer():
+            return str(int(raw))
         if kind == "bool":
             return self.word("bool", "yes" if raw else "no")
         if kind in self._words:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.e2e.conftest import SCRIPTS as SCRIPTS_DIR
 from tests.e2e.conftest import prefix, without_log_length
 
 
@@ -219,3 +220,24 @@ def test_equipment_abilities_serpent_spear_and_eight_diagrams(play) -> None:
     )
     assert "Eight Diagrams: red (Peach ♥4), it counts as a Dodge for Guan Yu (seat 2)." in run.lines
     assert run.seat(2)["hp"] == 3 and run.state["pending"]["seat"] == 3
+
+
+def test_the_nullification_timeout_is_a_house_setting(play, tmp_path: Path) -> None:
+    """With --nullification-timeout 2, two virtual seconds close a Nullification window."""
+    script = tmp_path / "short.script"
+    lines = (SCRIPTS_DIR / "nullification.script").read_text("utf-8").splitlines()[:9]
+    script.write_text("\n".join([*lines, "wait 1", "wait 1", ""]), "utf-8")
+    run = play(script, "--nullification-timeout", "2")
+    assert run.status == 0, run.err
+    assert (
+        "Nullification against Dismantle ♠3 on Zhao Yun (seat 3)? Scan it, or NO (2 s)."
+        in run.lines
+    )
+    assert run.lines.count("Time is up.") == 1
+    assert run.state["pending"]["kind"] == "choose_card_from"
+
+
+def test_a_game_without_a_table_flow_is_refused(play) -> None:
+    """`--game regicide` is refused with a message until its table flow exists."""
+    run = play("setup.script", "--game", "regicide")
+    assert run.status == 2 and "no table flow for game 'regicide'" in run.err
