@@ -40,20 +40,10 @@ from companion.table.adapter import Ignore, Interpretation, Refuse, Stage, Submi
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Note, Signal
 from companion.table.resolve import Scanned
+from companion.table.sanguosha_prompts import HANDLERS
 from engine.core.errors import InvalidAction
 from engine.sanguosha.actions import (
-    ChooseGeneral,
-    ChooseTarget,
-    Confirm,
-    Discard,
-    EndPlay,
     Pass,
-    PickCard,
-    PlayCard,
-    ProvideJudgment,
-    Respond,
-    RevealCard,
-    RevealIdentity,
     Timeout,
     UseSkill,
 )
@@ -172,7 +162,7 @@ class SanguoshaTable:
         staged = self._staged
         if staged is not None and staged.seat == seat:
             return self._staged_input(staged, inp, scanned)
-        handler = _HANDLERS.get(prompt.kind)
+        handler = HANDLERS.get(prompt.kind)
         meaning = handler(self, prompt, seat, inp, scanned) if handler else None
         if meaning is None:
             return Refuse("not_now", {"seat": seat, "prompt": prompt.kind.value})
@@ -193,7 +183,7 @@ class SanguoshaTable:
             return None
         if scanned is None or scanned.kind != "general":
             return None
-        seat = self._seat_of(scanned.text)
+        seat = self.seat_of(scanned.text)
         if seat is None:
             return Refuse("not_at_table", {"general": scanned.text})
 
@@ -211,7 +201,7 @@ class SanguoshaTable:
             return prompt.seats[0] if prompt.seats else None
         return self._claim
 
-    def _seat_of(self, general: str) -> int | None:
+    def seat_of(self, general: str) -> int | None:
         for player in self.engine.players:
             if player.general == general:
                 return player.seat
@@ -234,18 +224,18 @@ class SanguoshaTable:
 
         return Stage(seat, [Note("skill_staged", {"seat": seat, "skill": skill})], stage)
 
-    def _equipped(self, seat: int, card: Card) -> bool:
+    def equipped(self, seat: int, card: Card) -> bool:
         return card in self.engine.players[seat - 1].equip
 
-    def _skill_start(self, seat: int, scanned: Scanned) -> Interpretation | None:
+    def skill_start(self, seat: int, scanned: Scanned) -> Interpretation | None:
         """A skill token, the player's own general, or an equipped card with an ability
         used at will (Serpent Spear): stage that skill."""
         if scanned.kind == "card":
             card = parse_card(scanned.text)
-            return self._stage_skill(seat, card.name) if self._equipped(seat, card) else None
+            return self._stage_skill(seat, card.name) if self.equipped(seat, card) else None
         if scanned.kind == "skill":
             return self._stage_skill(seat, scanned.text)
-        if scanned.kind == "general" and self._seat_of(scanned.text) == seat:
+        if scanned.kind == "general" and self.seat_of(scanned.text) == seat:
             skill = self._own_skill(seat)
             if skill is None:
                 return Refuse("scan_skill_token", {"seat": seat, "general": scanned.text})
@@ -274,7 +264,7 @@ class SanguoshaTable:
         if inp.kind is InputKind.SELECT:
             target = int(inp.data.get("seat", 0)) or None
         elif scanned is not None and scanned.kind == "general":
-            target = self._seat_of(scanned.text)
+            target = self.seat_of(scanned.text)
             if target is None:
                 return Refuse("not_at_table", {"general": scanned.text})
         if target is not None:
@@ -291,166 +281,6 @@ class SanguoshaTable:
 
             return Stage(seat, [Note("card_added", {"seat": seat, "card": scanned.text})], add_card)
         return Refuse("finish_skill", {"seat": seat, "skill": staged.skill})
-
-
-# --- one handler per prompt kind: (adapter, prompt, seat, input, scanned) -> meaning ---
-
-_Handler = Callable[
-    [SanguoshaTable, Prompt, int, TableInput, Scanned | None], Interpretation | None
-]
-
-
-def _button(inp: TableInput) -> str | None:
-    return inp.data.get("button") if inp.kind is InputKind.PRESS else None
-
-
-def _card(scanned: Scanned | None) -> Card | None:
-    if scanned is None or scanned.kind != "card":
-        return None
-    return parse_card(scanned.text)
-
-
-def _reveal_identity(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    if s is not None and s.kind == "identity":  # the lord card at setup hides nothing
-        return Submit(seat, RevealIdentity(s.text), reveals=p.reason != "setup")
-    return Refuse("scan_identity", {"seat": seat})
-
-
-def _choose_general(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    if s is not None and s.kind == "general":
-        return Submit(seat, ChooseGeneral(s.text))
-    return Refuse("scan_general", {"seat": seat})
-
-
-def _play(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    card = _card(s)
-    if card is not None:
-        staged = t._skill_start(seat, s) if t._equipped(seat, card) else None  # type: ignore[arg-type]
-        return staged or Submit(seat, PlayCard(card))
-    if s is not None:
-        return t._skill_start(seat, s) or Refuse("scan_card_first", {"seat": seat})
-    button = _button(inp)
-    if button == "ok":
-        return Submit(seat, EndPlay())
-    if button == "no":
-        return Refuse("nothing_to_cancel", {"seat": seat})
-    return None
-
-
-def _choose_target(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    if s is not None and s.kind == "general":
-        target = t._seat_of(s.text)
-        if target is None:
-            return Refuse("not_at_table", {"general": s.text})
-        return Submit(seat, ChooseTarget(target))
-    if inp.kind is InputKind.SELECT:
-        target = int(inp.data.get("seat", 0))
-        return Submit(seat, ChooseTarget(target)) if target else Ignore()
-    button = _button(inp)
-    if button in ("ok", "no"):
-        return Submit(seat, Confirm(button == "ok"))
-    if s is not None:
-        return Refuse("choose_targets_first", {"seat": seat, "card": p.card})
-    return None
-
-
-def _respond(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    card = _card(s)
-    offered = [o for o in p.options if isinstance(o, str)]
-    if card is not None:
-        if card.name in offered:  # a response provider's own card (Eight Diagrams)
-            return Submit(seat, UseSkill(card.name), reveals=True)
-        if t._equipped(seat, card):  # a conversion equipment (Serpent Spear)
-            return t._skill_start(seat, s)  # type: ignore[arg-type]
-        return Submit(seat, Respond(card))
-    if s is not None:
-        return t._skill_start(seat, s)
-    button = _button(inp)
-    if button == "no":
-        return Submit(seat, Respond(None))
-    if button == "ok" and len(offered) == 1:
-        return Submit(seat, UseSkill(offered[0]), reveals=True)
-    if button == "ok":
-        return Refuse("scan_or_no", {"seat": seat})
-    return None
-
-
-def _nullify(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    card = _card(s)
-    if card is not None:
-        return Submit(seat, Respond(card))
-    button = _button(inp)
-    if button == "no":
-        return Submit(seat, Pass())
-    if button == "ok":
-        return Refuse("scan_or_no", {"seat": seat})
-    return None
-
-
-def _discard(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    card = _card(s)
-    if card is not None:
-        return Submit(seat, Discard((card,)))
-    button = _button(inp)
-    if button == "ok":
-        return Submit(seat, Confirm(True))
-    if button == "no":
-        return Submit(seat, Pass())
-    return None
-
-
-def _judgment(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    card = _card(s)
-    if card is not None:
-        return Submit(seat, ProvideJudgment(card), reveals=True)
-    return Refuse("flip_and_scan", {"seat": seat})
-
-
-def _reveal_card(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    card = _card(s)
-    if card is not None:
-        return Submit(seat, RevealCard(card), reveals=True)
-    if _button(inp) in ("ok", "no"):
-        return Submit(seat, RevealCard(None))
-    return None
-
-
-def _choose_card_from(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    card = _card(s)
-    if card is not None:
-        return Submit(seat, PickCard(card))
-    button = _button(inp)
-    if button == "ok":
-        return Submit(seat, PickCard(None))
-    if button == "no":
-        return Submit(seat, Pass())
-    return None
-
-
-def _harvest_pick(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    card = _card(s)
-    return Submit(seat, PickCard(card)) if card is not None else None
-
-
-def _confirm(t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None):  # noqa: ANN202
-    button = _button(inp)
-    return Submit(seat, Confirm(button == "ok")) if button in ("ok", "no") else None
-
-
-_HANDLERS: dict[PromptKind, _Handler] = {
-    PromptKind.REVEAL_IDENTITY: _reveal_identity,
-    PromptKind.CHOOSE_GENERAL: _choose_general,
-    PromptKind.PLAY: _play,
-    PromptKind.CHOOSE_TARGET: _choose_target,
-    PromptKind.RESPOND: _respond,
-    PromptKind.NULLIFY: _nullify,
-    PromptKind.DISCARD: _discard,
-    PromptKind.JUDGMENT_CARD: _judgment,
-    PromptKind.REVEAL_CARD: _reveal_card,
-    PromptKind.CHOOSE_CARD_FROM: _choose_card_from,
-    PromptKind.HARVEST_PICK: _harvest_pick,
-    PromptKind.CONFIRM: _confirm,
-}
 
 
 def _with_accept(meaning: Submit, clear: Callable[[], None]) -> Submit:

@@ -1,0 +1,217 @@
+"""Three Kingdoms Kill at the table, prompt by prompt: what a scan or press means.
+
+One handler per prompt kind (the table in `companion.table.sanguosha`'s docstring):
+`(adapter, prompt, seat, input, scanned) -> Interpretation | None`, where None means
+"not an answer to this prompt" and the adapter refuses it as such.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from companion.table.adapter import Ignore, Interpretation, Refuse, Submit
+from companion.table.inputs import InputKind, TableInput
+from companion.table.resolve import Scanned
+from engine.sanguosha.actions import (
+    ChooseGeneral,
+    ChooseTarget,
+    Confirm,
+    Discard,
+    EndPlay,
+    Pass,
+    PickCard,
+    PlayCard,
+    ProvideJudgment,
+    Respond,
+    RevealCard,
+    RevealIdentity,
+    UseSkill,
+)
+from engine.sanguosha.catalogue import Card, parse_card
+from engine.sanguosha.prompts import Prompt, PromptKind
+
+if TYPE_CHECKING:
+    from companion.table.sanguosha import SanguoshaTable
+
+__all__ = ["HANDLERS"]
+
+_Handler = Callable[..., Interpretation | None]
+"""(adapter, prompt, seat, input, scanned) -> what it means, or None."""
+
+
+def _button(inp: TableInput) -> str | None:
+    return inp.data.get("button") if inp.kind is InputKind.PRESS else None
+
+
+def _card(scanned: Scanned | None) -> Card | None:
+    if scanned is None or scanned.kind != "card":
+        return None
+    return parse_card(scanned.text)
+
+
+def _reveal_identity(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    if s is not None and s.kind == "identity":  # the lord card at setup hides nothing
+        return Submit(seat, RevealIdentity(s.text), reveals=p.reason != "setup")
+    return Refuse("scan_identity", {"seat": seat})
+
+
+def _choose_general(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    if s is not None and s.kind == "general":
+        return Submit(seat, ChooseGeneral(s.text))
+    return Refuse("scan_general", {"seat": seat})
+
+
+def _play(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    card = _card(s)
+    if card is not None:
+        staged = t.skill_start(seat, s) if t.equipped(seat, card) else None  # type: ignore[arg-type]
+        return staged or Submit(seat, PlayCard(card))
+    if s is not None:
+        return t.skill_start(seat, s) or Refuse("scan_card_first", {"seat": seat})
+    button = _button(inp)
+    if button == "ok":
+        return Submit(seat, EndPlay())
+    if button == "no":
+        return Refuse("nothing_to_cancel", {"seat": seat})
+    return None
+
+
+def _choose_target(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    if s is not None and s.kind == "general":
+        target = t.seat_of(s.text)
+        if target is None:
+            return Refuse("not_at_table", {"general": s.text})
+        return Submit(seat, ChooseTarget(target))
+    if inp.kind is InputKind.SELECT:
+        target = int(inp.data.get("seat", 0))
+        return Submit(seat, ChooseTarget(target)) if target else Ignore()
+    button = _button(inp)
+    if button in ("ok", "no"):
+        return Submit(seat, Confirm(button == "ok"))
+    if s is not None:
+        return Refuse("choose_targets_first", {"seat": seat, "card": p.card})
+    return None
+
+
+def _respond(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    card = _card(s)
+    offered = [o for o in p.options if isinstance(o, str)]
+    if card is not None:
+        if card.name in offered:  # a response provider's own card (Eight Diagrams)
+            return Submit(seat, UseSkill(card.name), reveals=True)
+        if t.equipped(seat, card):  # a conversion equipment (Serpent Spear)
+            return t.skill_start(seat, s)  # type: ignore[arg-type]
+        return Submit(seat, Respond(card))
+    if s is not None:
+        return t.skill_start(seat, s)
+    button = _button(inp)
+    if button == "no":
+        return Submit(seat, Respond(None))
+    if button == "ok" and len(offered) == 1:
+        return Submit(seat, UseSkill(offered[0]), reveals=True)
+    if button == "ok":
+        return Refuse("scan_or_no", {"seat": seat})
+    return None
+
+
+def _nullify(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    card = _card(s)
+    if card is not None:
+        return Submit(seat, Respond(card))
+    button = _button(inp)
+    if button == "no":
+        return Submit(seat, Pass())
+    if button == "ok":
+        return Refuse("scan_or_no", {"seat": seat})
+    return None
+
+
+def _discard(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    card = _card(s)
+    if card is not None:
+        return Submit(seat, Discard((card,)))
+    button = _button(inp)
+    if button == "ok":
+        return Submit(seat, Confirm(True))
+    if button == "no":
+        return Submit(seat, Pass())
+    return None
+
+
+def _judgment(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    card = _card(s)
+    if card is not None:
+        return Submit(seat, ProvideJudgment(card), reveals=True)
+    return Refuse("flip_and_scan", {"seat": seat})
+
+
+def _reveal_card(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    card = _card(s)
+    if card is not None:
+        return Submit(seat, RevealCard(card), reveals=True)
+    if _button(inp) in ("ok", "no"):
+        return Submit(seat, RevealCard(None))
+    return None
+
+
+def _choose_card_from(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    card = _card(s)
+    if card is not None:
+        return Submit(seat, PickCard(card))
+    button = _button(inp)
+    if button == "ok":
+        return Submit(seat, PickCard(None))
+    if button == "no":
+        return Submit(seat, Pass())
+    return None
+
+
+def _harvest_pick(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    card = _card(s)
+    return Submit(seat, PickCard(card)) if card is not None else None
+
+
+def _confirm(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    button = _button(inp)
+    return Submit(seat, Confirm(button == "ok")) if button in ("ok", "no") else None
+
+
+HANDLERS: dict[PromptKind, _Handler] = {
+    PromptKind.REVEAL_IDENTITY: _reveal_identity,
+    PromptKind.CHOOSE_GENERAL: _choose_general,
+    PromptKind.PLAY: _play,
+    PromptKind.CHOOSE_TARGET: _choose_target,
+    PromptKind.RESPOND: _respond,
+    PromptKind.NULLIFY: _nullify,
+    PromptKind.DISCARD: _discard,
+    PromptKind.JUDGMENT_CARD: _judgment,
+    PromptKind.REVEAL_CARD: _reveal_card,
+    PromptKind.CHOOSE_CARD_FROM: _choose_card_from,
+    PromptKind.HARVEST_PICK: _harvest_pick,
+    PromptKind.CONFIRM: _confirm,
+}
