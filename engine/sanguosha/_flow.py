@@ -25,7 +25,7 @@ from engine.sanguosha.events import (
     TurnStarted,
 )
 from engine.sanguosha.prompts import Prompt, PromptKind
-from engine.sanguosha.skills import Flow, Point
+from engine.sanguosha.skills import Flow, Point, Skill
 from engine.sanguosha.state import HIDDEN, PHASES, Player
 
 if TYPE_CHECKING:
@@ -135,7 +135,8 @@ class FlowMixin:
             if not p.alive or self.turn_over:
                 return
 
-    def conversion_name(self: Game, p: Player, skill, cards: tuple[Card, ...]) -> str:  # type: ignore[no-untyped-def]
+    def conversion_name(self: Game, p: Player, skill: Skill, cards: tuple[Card, ...]) -> str:
+        """The playable card id these cards count as under a conversion skill."""
         for name in skill.converts:
             rule = RULES.get(name)
             if rule is not None and rule.playable and skill.view_as(self, p, cards, name):

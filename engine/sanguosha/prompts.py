@@ -9,7 +9,7 @@ the JSON.
 | kind | who | answered with |
 |---|---|---|
 | choose_general | a seat (digital: `options`) | ChooseGeneral |
-| play | the current player | PlayCard, UseSkill, EndPlay |
+| play | the current player (`count`: Kills used this phase) | PlayCard, UseSkill, EndPlay |
 | choose_target | the staging player | ChooseTarget, Confirm(True) closes, Confirm(False)/Pass cancels |
 | respond | the asked seat (`need` a card name) | Respond(card or None), UseSkill |
 | nullify | every seat in `seats` | Respond(nullification), Pass, Timeout (seat None) |
