@@ -66,6 +66,12 @@ def _printer(out: TextIO) -> Callable[[Update], None]:
     return show
 
 
+def _notice(err: TextIO, event: Any) -> None:
+    """Reader notices (connected, lost, restarted...) on stderr, away from the narration."""
+    describe = getattr(event, "describe", None)
+    _say(err, f"companion: {describe() if describe else event}")
+
+
 def _table_printer(session: Session) -> Callable[[Update], None]:
     from rich.console import Console
 
@@ -264,7 +270,7 @@ def _run(
         session.announce(session.opening())
     status = EXIT_OK
     try:
-        asyncio.run(run_session(session, plan, clock))
+        asyncio.run(run_session(session, plan, clock, on_notice=lambda e: _notice(err, e)))
     except ScriptError as exc:
         _say(err, f"companion: script: {exc}")
         status = EXIT_BAD_INPUT

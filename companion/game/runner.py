@@ -84,6 +84,8 @@ async def run_session(
     from companion.readers import open_reader
 
     source = open_reader(plan.spec)
+    if on_notice is not None:
+        on_notice(f"waiting for readers: {source.describe()}")
     async with ReaderHub(source, options) as hub:
         pump = Pump(session, hub, clock, on_notice=on_notice)
         await _until_over(session, pump, clock)
