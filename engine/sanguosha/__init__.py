@@ -9,7 +9,8 @@ Build and drive a game::
     game = Game.new(players=5, mode="digital", seed=1, settings=Settings(four_player_roles="1111"))
     prompt = game.pending()          # Prompt(kind, seat, seats, need, source, target, card, count, options...)
     events = game.submit(prompt.seat, game.legal_actions()[0])   # -> list[Event]
-    game.view()                      # public state JSON (ARCHITECTURE.md); game.view(seat) adds own hand
+    game.view()                      # public state JSON (ARCHITECTURE.md)
+    game.view(seat)                  # digital mode: also that seat's "hand" and "own_identity"
     game.outcome                     # None, or Outcome(status, winners, side, reason)
 
 - **Modes.** `"digital"`: the engine deals from a seeded deck and knows every hand;
@@ -19,7 +20,8 @@ Build and drive a game::
   table's scan (`judgment_card` -> `ProvideJudgment`, Harvest `reveal_card` ->
   `RevealCard`, a death `reveal_identity` -> `RevealIdentity`). A scan that
   contradicts a count (a card played from a hand believed empty) is accepted, the
-  count corrected and `HandCountCorrected` emitted: the table wins.
+  count corrected and `HandCountCorrected` emitted: the table wins. In digital mode
+  a request nobody can answer is declined without a prompt (`Settings.auto_decline`).
 - **Decisions.** `pending()` is the single truth about what happens next (None once
   over); `prompts.py` lists each kind and the actions that answer it. A prompt with
   `seat` None is a window open to all of `seats` (Nullification, table setup);
@@ -49,6 +51,12 @@ Build and drive a game::
   hand limit), conversions ("view as") and response providers; `@register`.
   Equipment abilities are skills of their holder (`skills/equipment.py`). This
   issue plays generals without their skills; the next one registers them.
+  Skills and card rules (`cards/`) act through the game's rules API: `distance`,
+  `attack_range`, `ask_card`, `request`, `use_card` (also virtual cards, `extra`,
+  `nullifiable`), `damage`, `recover`, `lose_hp`, `judge`, `replace_judgment`,
+  `draw`, `take_card`, `to_discard`, `discard_from_hand_unseen`, `fire`; and they
+  read and change the records in `context.py` (`Use.need`, `bonus`, `no_response`,
+  `ignore_armor`, `cancelled`; `Damage.prevented`; `Judgment.taken`...).
 """
 
 from engine.sanguosha.actions import (
