@@ -238,7 +238,8 @@ def resume_game(
         file=out,
         flush=True,
     )
-    return _run(session, plan, clock, state_out, out, err, opening=session.inputs == 0)
+    view = _view_mode("auto", scripted=lines is not None, spec=spec, out=out)
+    return _run(session, plan, clock, state_out, out, err, opening=session.inputs == 0, view=view)
 
 
 def _run(

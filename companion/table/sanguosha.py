@@ -177,20 +177,26 @@ class SanguoshaTable:
     def _shared_claim(
         self, inp: TableInput, prompt: Prompt, scanned: Scanned | None
     ) -> Interpretation | None:
-        """At the shared reader, in a window open to several seats, a general's card
-        says who is about to answer."""
+        """At the shared reader, in a window open to several seats, a general's card (or
+        the seat dial) says who is about to answer."""
         if inp.seat is not None or prompt.seat is not None or prompt.kind in _SETUP:
             return None
-        if scanned is None or scanned.kind != "general":
+        if inp.kind is InputKind.SELECT:
+            seat: int | None = int(inp.data.get("seat", 0)) or None
+            if seat is None:
+                return None
+        elif scanned is not None and scanned.kind == "general":
+            seat = self.seat_of(scanned.text)
+            if seat is None:
+                return Refuse("not_at_table", {"general": scanned.text})
+        else:
             return None
-        seat = self.seat_of(scanned.text)
-        if seat is None:
-            return Refuse("not_at_table", {"general": scanned.text})
+        claimed = seat
 
         def claim() -> None:
-            self._claim = seat
+            self._claim = claimed
 
-        return Stage(seat, [Note("claimed", {"seat": seat})], claim)
+        return Stage(claimed, [Note("claimed", {"seat": claimed})], claim)
 
     def _attribute(self, inp: TableInput, prompt: Prompt) -> int | None:
         if inp.seat is not None:

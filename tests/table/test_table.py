@@ -192,3 +192,16 @@ def test_accepted_inputs_signal_who_decides_next() -> None:
     outcome = h.scan("guanyu")
     assert outcome.signals[0] == (None, Signal.ACCEPTED)
     assert (2, Signal.DECIDE) in outcome.signals
+
+
+def test_at_the_shared_reader_the_seat_dial_also_says_who_answers() -> None:
+    """In a window open to all, SELECT n at the shared reader names who answers next."""
+    h = TableHarness()
+    h.setup()
+    h.scan("dismantle@S3")
+    h.scan("zhangfei")
+    claim = h.select(4)
+    assert claim.accepted and claim.seat == 4
+    outcome = h.press("no")
+    assert outcome.accepted and outcome.seat == 4
+    assert h.press("no").refusal["reason"] == "who_is_it"  # the claim lasts one answer
