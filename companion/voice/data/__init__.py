@@ -1,0 +1,1 @@
+"""espeak-ng voice choices per narration language (`voices.json`)."""

@@ -1,0 +1,170 @@
+"""espeak-ng, run directly as a subprocess: which voice speaks which language, and how.
+
+Offline by construction: espeak-ng is a local program with its own voice data, no
+network, no model download. The voice for a language is the first of its candidates
+(`data/voices.json`) that the installed espeak-ng lists, so a machine with an older
+espeak-ng (`zh` rather than `cmn`) still speaks Chinese. Text goes to espeak-ng on
+its standard input, never on the command line, so nothing in it can be taken for an
+option.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from companion.narration import LANGUAGES
+
+__all__ = [
+    "ESPEAK",
+    "SpeechError",
+    "Voice",
+    "espeak_command",
+    "has_audio",
+    "installed_voices",
+    "render_wav",
+    "voice_for",
+]
+
+ESPEAK = "espeak-ng"
+TIMEOUT_S = 60.0
+
+
+class SpeechError(RuntimeError):
+    """Speech is unavailable (espeak-ng missing, no voice for the language) or failed."""
+
+
+@dataclass(frozen=True)
+class Voice:
+    """How one language is spoken: the espeak-ng voice, its rate, the replacements."""
+
+    lang: str
+    name: str
+    rate: int
+    say: tuple[tuple[str, str], ...]
+
+    def prepare(self, text: str) -> str:
+        """The text as it should be spoken (suit symbols as words, spaces tidied).
+
+        >>> Voice("en", "en", 165, (("♠", " spades "),)).prepare("Kill ♠7.")
+        'Kill spades 7.'
+        """
+        for old, new in self.say:
+            text = text.replace(old, new)
+        return " ".join(text.split())
+
+
+def _check_table(raw: Any) -> dict[str, dict[str, Any]]:
+    if not isinstance(raw, dict):
+        raise SpeechError("voices.json: expected an object")
+    for lang in LANGUAGES:
+        entry = raw.get(lang)
+        if not isinstance(entry, dict):
+            raise SpeechError(f"voices.json: {lang}: missing language")
+        voices, rate, say = entry.get("voices"), entry.get("rate"), entry.get("say", {})
+        if (
+            not isinstance(voices, list)
+            or not voices
+            or not all(isinstance(v, str) for v in voices)
+        ):
+            raise SpeechError(f"voices.json: {lang}.voices: expected a list of voice names")
+        if type(rate) is not int or not 80 <= rate <= 450:
+            raise SpeechError(f"voices.json: {lang}.rate: expected words per minute, 80..450")
+        if not isinstance(say, dict) or not all(isinstance(v, str) for v in say.values()):
+            raise SpeechError(f"voices.json: {lang}.say: expected text replacements")
+    return {lang: raw[lang] for lang in LANGUAGES}
+
+
+@cache
+def _table() -> dict[str, dict[str, Any]]:
+    text = resources.files("companion.voice.data").joinpath("voices.json").read_text("utf-8")
+    return _check_table(json.loads(text))
+
+
+@cache
+def installed_voices(program: str = ESPEAK) -> frozenset[str]:
+    """The voice names and language codes the installed espeak-ng lists.
+
+    Raises:
+        SpeechError: espeak-ng is not installed or does not answer.
+    """
+    if shutil.which(program) is None:
+        raise SpeechError(f"{program} is not installed (Debian/Ubuntu: apt install espeak-ng)")
+    try:
+        listing = subprocess.run(
+            [program, "--voices"], capture_output=True, text=True, timeout=TIMEOUT_S, check=True
+        ).stdout
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise SpeechError(f"{program} --voices failed: {exc}") from None
+    names: set[str] = set()
+    for line in listing.splitlines()[1:]:
+        cols = line.split()
+        if len(cols) >= 5:
+            names.add(cols[1])  # the language code, e.g. cmn, en-us
+            names.add(cols[4].rsplit("/", 1)[-1])  # the voice file, e.g. cmn, es-419
+            names.update(re.findall(r"\(([\w-]+) \d+\)", line))  # other codes: (zh 5)
+    return frozenset(names)
+
+
+def voice_for(lang: str, program: str = ESPEAK) -> Voice:
+    """The voice that speaks `lang` (`zh-Hans`, `en`, `es`) on this machine.
+
+    Raises:
+        ValueError: not a narration language.
+        SpeechError: espeak-ng is missing, or has none of the language's voices.
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: expected one of {LANGUAGES}")
+    entry = _table()[lang]
+    available = installed_voices(program)
+    for name in entry["voices"]:
+        if name in available:
+            return Voice(lang, name, entry["rate"], tuple(entry.get("say", {}).items()))
+    raise SpeechError(f"{program} has no voice for {lang} (tried {', '.join(entry['voices'])})")
+
+
+def espeak_command(voice: Voice, wav: Path | None = None, program: str = ESPEAK) -> list[str]:
+    """The espeak-ng command line: text on stdin; to the sound card, or to a WAV file."""
+    command = [program, "-v", voice.name, "-s", str(voice.rate), "--stdin"]
+    if wav is not None:
+        command[1:1] = ["-w", str(wav)]
+    return command
+
+
+def render_wav(text: str, lang: str, path: Path, program: str = ESPEAK) -> Path:
+    """Speak `text` in `lang` into a WAV file at `path` (for tests and for a host who
+    wants the narration recorded rather than played).
+
+    Raises:
+        SpeechError: no voice, or espeak-ng failed.
+    """
+    voice = voice_for(lang, program)
+    try:
+        done = subprocess.run(
+            espeak_command(voice, path, program),
+            input=voice.prepare(text).encode(),
+            capture_output=True,
+            timeout=TIMEOUT_S,
+            check=True,
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise SpeechError(f"{program} could not speak: {exc}") from None
+    if not has_audio(path):  # espeak-ng exits 0 even when it cannot write the file
+        detail = done.stderr.decode("utf-8", "replace").strip()
+        raise SpeechError(f"{program} wrote no audio to {path}: {detail}")
+    return path
+
+
+def has_audio(path: Path) -> bool:
+    """Whether `path` is a WAV file with at least one sample after its 44-byte header."""
+    try:
+        return path.stat().st_size > 44
+    except OSError:
+        return False

@@ -1,0 +1,160 @@
+"""The table view's HTTP side: the page, its files, the update stream, the QR code
+and the host controls, as one Starlette application.
+
+Routes (every one but `/healthz` behind the view check of `access.py`):
+- `GET /`: the page. A valid `?t=` token also sets a cookie, so the page's own files
+  and its stream need nothing more.
+- `GET /static/{name}`: the page's HTML, CSS and JavaScript (package data).
+- `GET /events`: server-sent events. First `hello` (the words of the page's
+  language, whether host controls are on, the join address) and `snapshot` (the
+  state, recent narration and, once the game is over, the summary); then one
+  `update` per input. Comments keep the stream alive and notice departed clients.
+- `GET /state`: the same snapshot as JSON.
+- `GET /qr.svg`: the join address as a QR code.
+- `POST /host`: a host command (`commands.py`), with the `X-Host-Token` header.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from companion.web.access import Access
+from companion.web.commands import CommandError, HostCommand, parse_command
+from companion.web.feed import TableFeed, encode_frame
+from companion.web.labels import labels_for
+from companion.web.qr import qr_svg
+
+__all__ = ["COOKIE", "KEEPALIVE_S", "build_app"]
+
+COOKIE = "tc_view"
+KEEPALIVE_S = 10.0
+_STATIC = {"index.html": "text/html", "table.css": "text/css", "table.js": "text/javascript"}
+_NO_STORE = {"Cache-Control": "no-store"}
+
+CommandHandler = Callable[[HostCommand], Any]
+
+
+def _static(name: str) -> bytes:
+    return resources.files("companion.web.static").joinpath(name).read_bytes()
+
+
+def build_app(
+    feed: TableFeed,
+    access: Access,
+    *,
+    join_url: Callable[[], str],
+    on_command: CommandHandler | None = None,
+) -> Starlette:
+    """The application for one game's feed.
+
+    `join_url()` is the address phones should open (known once the port is bound);
+    `on_command` receives checked host commands (None: host controls are off).
+    """
+    files = {name: _static(name) for name in _STATIC}
+
+    def token_of(request: Request) -> str | None:
+        return request.query_params.get("t") or request.cookies.get(COOKIE)
+
+    def forbidden() -> Response:
+        return PlainTextResponse("403: this table needs its access token\n", status_code=403)
+
+    async def page(request: Request) -> Response:
+        if not access.may_view(token_of(request)):
+            return forbidden()
+        response = Response(files["index.html"], media_type="text/html", headers=_NO_STORE)
+        given = request.query_params.get("t")
+        if access.view_required and given:
+            response.set_cookie(COOKIE, given, httponly=True, samesite="strict")
+        return response
+
+    async def static(request: Request) -> Response:
+        if not access.may_view(token_of(request)):
+            return forbidden()
+        name = request.path_params["name"]
+        if name not in _STATIC:
+            return PlainTextResponse("404\n", status_code=404)
+        return Response(files[name], media_type=_STATIC[name], headers=_NO_STORE)
+
+    def hello() -> dict[str, Any]:
+        return {
+            "labels": labels_for(feed.game, feed.lang),
+            "host_controls": on_command is not None,
+            "join_url": join_url(),
+            "lan": access.view_required,
+        }
+
+    async def events(request: Request) -> Response:
+        if not access.may_view(token_of(request)):
+            return forbidden()
+        client = feed.connect()
+
+        async def stream() -> AsyncIterator[bytes]:
+            try:
+                yield encode_frame("hello", hello())
+                yield encode_frame("snapshot", feed.snapshot())
+                while True:
+                    try:
+                        frame = await asyncio.wait_for(client.queue.get(), KEEPALIVE_S)
+                    except TimeoutError:
+                        if await request.is_disconnected():
+                            return
+                        yield b": keepalive\n\n"
+                        continue
+                    if frame is None:
+                        return
+                    yield frame
+            finally:
+                feed.disconnect(client)
+
+        headers = {**_NO_STORE, "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    async def state(request: Request) -> Response:
+        if not access.may_view(token_of(request)):
+            return forbidden()
+        return JSONResponse(feed.snapshot(), headers=_NO_STORE)
+
+    async def qr(request: Request) -> Response:
+        if not access.may_view(token_of(request)):
+            return forbidden()
+        return Response(qr_svg(join_url()), media_type="image/svg+xml", headers=_NO_STORE)
+
+    async def host(request: Request) -> Response:
+        if on_command is None:
+            return JSONResponse({"error": "host controls are off"}, status_code=404)
+        if not access.may_steer(request.headers.get("x-host-token")):
+            return JSONResponse({"error": "this needs the host token"}, status_code=403)
+        try:
+            body = json.loads(await request.body())
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)
+        try:
+            command = parse_command(body, feed.state)
+        except CommandError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        result = on_command(command)  # JSON-ready data or None, by contract
+        return JSONResponse({"command": command.to_json(), "result": result})
+
+    async def healthz(request: Request) -> Response:
+        return PlainTextResponse("ok\n")
+
+    return Starlette(
+        routes=[
+            Route("/", page),
+            Route("/static/{name}", static),
+            Route("/events", events),
+            Route("/state", state),
+            Route("/qr.svg", qr),
+            Route("/host", host, methods=["POST"]),
+            Route("/healthz", healthz),
+        ]
+    )

@@ -1,0 +1,1 @@
+"""The table view's words in each language (`ui.json`)."""

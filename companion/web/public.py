@@ -1,0 +1,66 @@
+"""What of a game's state may leave this machine: a whitelist copy of the public view.
+
+The engines' `view(None)` is already the public view (ARCHITECTURE.md, "Public
+contract"), and that is the one place that decides visibility. The table view adds a
+second, independent guard because its bytes go to every phone in the room: it copies
+only the fields the page draws, by name. A field an engine adds later (or a seat's
+own `hand`, `own_identity`, a prompt's `options`) therefore never reaches a browser
+unless it is added here on purpose.
+
+>>> public_state({"game": "sanguosha", "status": "playing", "secret": 1,
+...               "seats": [{"seat": 1, "hp": 3, "hand": ["kill@S7"]}]})["seats"]
+[{'seat': 1, 'hp': 3}]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["public_state"]
+
+_TOP = (
+    "game", "mode", "status", "winners", "winner_side", "end_reason", "deck_count",
+    "discard_count", "log_length", "players", "castle_left", "tavern_count",
+    "jester_flips_left", "in_play",
+)  # fmt: skip
+_TURN = ("seat", "phase", "round", "step")
+_PENDING = (
+    "kind", "seat", "seats", "need", "card", "source", "target", "count", "amount",
+    "paid", "timeout_s", "reason", "optional", "can_yield", "flips_left",
+)  # fmt: skip
+_SEAT = ("seat", "general", "identity", "hp", "max_hp", "alive", "hand_count", "judgment")
+_EQUIPMENT = ("weapon", "armor", "plus_horse", "minus_horse")
+_ENEMY = ("card", "hp_left", "health", "damage", "attack", "base_attack", "shield", "immune")
+_HAND = ("seat", "count", "yielded_last_turn")
+_RESULT = ("outcome", "reason", "tier", "jesters_used", "seat")
+
+
+def _pick(obj: Any, keys: tuple[str, ...]) -> dict[str, Any] | None:
+    if not isinstance(obj, dict):
+        return None
+    return {k: obj[k] for k in keys if k in obj}
+
+
+def public_state(view: dict[str, Any]) -> dict[str, Any]:
+    """The fields of `view` the page may show, copied by name (JSON-ready)."""
+    out = _pick(view, _TOP) or {}
+    for key, fields in (("turn", _TURN), ("pending", _PENDING), ("enemy", _ENEMY)):
+        if key in view:
+            out[key] = _pick(view[key], fields)
+    if isinstance(view.get("result"), dict):
+        out["result"] = {
+            k: v
+            for k, v in view["result"].items()
+            if k in _RESULT and isinstance(v, str | int | float | bool | None)
+        }
+    if isinstance(view.get("seats"), list):
+        seats = []
+        for entry in view["seats"]:
+            seat = _pick(entry, _SEAT) or {}
+            if isinstance(entry, dict) and "equipment" in entry:
+                seat["equipment"] = _pick(entry["equipment"], _EQUIPMENT)
+            seats.append(seat)
+        out["seats"] = seats
+    if isinstance(view.get("hands"), list):
+        out["hands"] = [_pick(h, _HAND) for h in view["hands"]]
+    return out

@@ -1,0 +1,1 @@
+"""The table page: plain HTML, CSS and JavaScript served as package data (no build step)."""

@@ -1,0 +1,168 @@
+"""Hidden information never leaves the server: whole digital games (where the test
+knows every hand, the deck and every identity) go through the real server, and every
+byte of its update stream is scanned."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from companion.narration import Narrator, SanguoshaNames
+from companion.web import TableFeed, TableServer
+from engine.regicide import Game as RegicideGame
+from engine.regicide.bot import RandomBot
+from engine.sanguosha import Game as SanguoshaGame
+from tests.web.stream import Frame, StreamReader, keys, leaves, reading
+
+FORBIDDEN_KEYS = {"hand", "own_identity", "options"}
+SYNC_EVERY = 25  # publish this many updates, then wait for the client to have them all
+
+
+class Secrets:
+    """What is hidden at each update: cards never shown yet, identities not revealed."""
+
+    def __init__(self) -> None:
+        self.public: set[str] = set()
+        self.cards: dict[int, frozenset[str]] = {}
+        self.identities: dict[int, dict[int, str]] = {}
+
+    def saw(self, *public: Any) -> None:
+        """Everything in the engine's public view and events is public from now on
+        (a card used as another, `snatch@D4+sky_halberd@DQ`, shows both cards)."""
+        for value in public:
+            for text in leaves(value):
+                self.public.update(text.split("+"))
+
+    def note(self, seq: int, held: set[str], identities: dict[int, str]) -> None:
+        self.cards[seq] = frozenset(held - self.public)
+        self.identities[seq] = dict(identities)
+
+
+def _frame_seq(frame: Frame, connected_at: int) -> int:
+    return frame.data.get("seq", connected_at) if frame.event != "hello" else connected_at
+
+
+def _check_frames(reader: StreamReader, secrets: Secrets, names: SanguoshaNames | None) -> int:
+    """Scan every frame against the secrets of its moment; return the frames scanned."""
+    # the test has teeth: at the start every card is hidden (later on, reshuffles may
+    # have shown each card text once, and then it is public)
+    assert len(secrets.cards[0]) > 40
+    for frame in reader.frames:
+        seq = _frame_seq(frame, 0)
+        text = frame.raw.decode("utf-8")
+        game_data = {k: v for k, v in frame.data.items() if k != "labels"}  # labels: words
+        assert not FORBIDDEN_KEYS & set(keys(game_data)), (seq, frame.event)
+        hidden = secrets.cards[seq]
+        if names is not None:  # Three Kingdoms Kill: card text or its name in a sentence
+            for card in hidden:
+                assert card not in text and names.card(card) not in text, (seq, card)
+        else:  # Regicide card texts are short ("C8"): compare whole strings only
+            assert not hidden & set(leaves(frame.data)), (seq, hidden & set(leaves(frame.data)))
+        state = frame.data.get("state") or {}
+        for seat in state.get("seats") or []:
+            if seat.get("identity") is not None:
+                assert seat["seat"] not in secrets.identities[seq], (seq, seat)
+    return len(reader.frames)
+
+
+def _sanguosha_secrets(game: SanguoshaGame, secrets: Secrets, seq: int) -> None:
+    held = {str(c) for c in game.deck}
+    hidden_ids: dict[int, str] = {}
+    for seat in range(1, game.n + 1):
+        own = game.view(seat)["seats"][seat - 1]
+        held.update(own.get("hand", []))
+        if own["identity"] is None:
+            hidden_ids[seat] = own["own_identity"]
+    secrets.note(seq, held, hidden_ids)
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "lang"),
+    [(2, 7, "en"), (4, 4, "es"), (5, 1, "en"), (6, 2, "zh-Hans"), (8, 3, "es"), (10, 5, "zh-Hans")],
+)
+async def test_whole_sanguosha_games_leak_no_hidden_card_or_identity(
+    players: int, seed: int, lang: str
+) -> None:
+    """No unrevealed identity, hand card or deck card appears in any byte sent while a
+    whole digital game (narrated) is played through the server."""
+    game = SanguoshaGame.new(players=players, mode="digital", seed=seed)
+    narrator, names = Narrator(lang), SanguoshaNames(lang)
+    rng = random.Random(seed)
+    feed = TableFeed(game.view(), lang=lang)
+    secrets = Secrets()
+    secrets.saw(game.view())
+    _sanguosha_secrets(game, secrets, 0)
+    async with TableServer(feed, host="127.0.0.1", port=0) as server:
+        async with reading(f"{server.base_url}/events") as reader:
+            await reader.until(0)
+            while game.outcome is None:
+                prompt = game.pending()
+                seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
+                actions = game.legal_actions(seat)
+                events = [e.to_json() for e in game.submit(seat, rng.choice(list(actions)))]
+                view = game.view()
+                secrets.saw(view, events)
+                sentences = [narrator.event(e, view) for e in events]
+                feed.publish(view, sentences, events)
+                _sanguosha_secrets(game, secrets, feed.seq)
+                if feed.seq % SYNC_EVERY == 0:
+                    await reader.until(feed.seq)
+            await reader.until(feed.seq)
+            assert reader.frames[-1].data["state"]["status"] == "over"
+            assert "summary" in reader.frames[-1].data
+    assert _check_frames(reader, secrets, names) == feed.seq + 2  # hello, snapshot, updates
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 4), (2, 5), (4, 6)])
+async def test_whole_regicide_games_leak_no_hand_tavern_or_castle_card(
+    players: int, seed: int
+) -> None:
+    """No card in a hand, in the tavern deck or in the castle below the enemy appears in
+    anything sent while a whole digital Regicide game is played through the server."""
+    game = RegicideGame.new(players=players, mode="digital", seed=seed)
+    bot = RandomBot(seed)
+    feed = TableFeed(game.view(), lang="en")
+    secrets = Secrets()
+
+    def note(seq: int) -> None:
+        zones = game.zones()
+        held = {str(c) for c in zones["tavern"] + zones["castle"]}
+        for seat in range(1, players + 1):
+            held.update(game.view(seat)["hand"])
+        secrets.note(seq, held, {})
+
+    secrets.saw(game.view())
+    note(0)
+    async with TableServer(feed, host="127.0.0.1", port=0) as server:
+        async with reading(f"{server.base_url}/events") as reader:
+            await reader.until(0)
+            while game.pending() is not None:
+                events = [e.to_json() for e in bot.step(game)]
+                view = game.view()
+                secrets.saw(view, events)
+                feed.publish(view, [], events)
+                note(feed.seq)
+                if feed.seq % SYNC_EVERY == 0:
+                    await reader.until(feed.seq)
+            await reader.until(feed.seq)
+            assert reader.frames[-1].data["state"]["status"] == "over"
+    assert _check_frames(reader, secrets, None) == feed.seq + 2
+
+
+def test_the_checker_catches_a_leak() -> None:
+    """The scan itself works: a frame naming a hidden card or an unrevealed identity fails."""
+    secrets = Secrets()
+    secrets.note(0, {"kill@S7"}, {2: "rebel"})
+    reader = StreamReader()
+    names = SanguoshaNames("en")
+    leak = Frame(b'data: "Kill \xe2\x99\xa07"\n\n', "update", {"seq": 0})
+    reader.frames.append(leak)
+    with pytest.raises(AssertionError):
+        _check_frames(reader, secrets, names)
+    reader.frames[:] = [
+        Frame(b"x", "update", {"seq": 0, "state": {"seats": [{"seat": 2, "identity": "rebel"}]}})
+    ]
+    with pytest.raises(AssertionError):
+        _check_frames(reader, secrets, names)
