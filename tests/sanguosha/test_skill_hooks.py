@@ -429,3 +429,61 @@ def test_phase_start_hook_skips_a_phase_and_responses_are_seen():
     events = game.submit(1, Confirm(True))
     assert [(e.seat, e.phase) for e in of(events, "phase_skipped")] == [(1, "discard")]
     assert len(game.player(1).hand) == 6
+
+
+class LastCard(Skill):
+    """Like Lianying: after losing your last hand card, draw 1."""
+
+    id = "test_lianying"
+    tags = frozenset({"compulsory"})
+    triggers = (Point.HAND_EMPTIED,)
+
+    def can_trigger(self, game, owner, point, data):
+        return data.player is owner
+
+    def on_trigger(self, game, owner, point, data):
+        game.draw(owner, 1, self.id)
+        return
+        yield
+
+
+class LostEquipment(Skill):
+    """Like Xiaoji: each time a card leaves your equipment area, draw 2."""
+
+    id = "test_xiaoji"
+    tags = frozenset({"compulsory"})
+    triggers = (Point.EQUIP_LOST,)
+
+    def can_trigger(self, game, owner, point, data):
+        return data.player is owner
+
+    def on_trigger(self, game, owner, point, data):
+        game.draw(owner, 2, self.id)
+        return
+        yield
+
+
+def test_losing_the_last_hand_card_triggers():
+    """Point.HAND_EMPTIED fires after the last hand card leaves (used or discarded)."""
+    game = start(players=4)
+    game.attach(game.player(2), LastCard())
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@D2")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    events = game.submit(2, Respond(C("dodge@D2")))
+    drawn = of(events, "cards_drawn")
+    assert [(e.seat, e.reason) for e in drawn] == [(2, "test_lianying")]
+    assert len(game.player(2).hand) == 1
+
+
+def test_losing_equipment_triggers_on_replacement_and_dismantle():
+    """Point.EQUIP_LOST fires when equipment is replaced or taken away."""
+    game = start(players=4)
+    game.attach(game.player(1), LostEquipment())
+    equip(game, 1, "chitu@H5")
+    set_hand(game, 1, "dayuan@SK")
+    events = game.submit(1, PlayCard(C("dayuan@SK")))
+    assert [(e.seat, e.count, e.reason) for e in of(events, "cards_drawn")] == [
+        (1, 2, "test_xiaoji")
+    ]
+    assert C("chitu@H5") in game.discard_pile and conserved(game)
