@@ -67,9 +67,13 @@ class ChecksMixin:
                 expected=list(EXPECTED[prompt.kind]),
             )
         if isinstance(action, Timeout):
-            if seat is not None or prompt.timeout_s is None:
+            if seat is not None or prompt.timeout_s is None:  # only the table's clock, seat None
+                expected = [k for k in EXPECTED[prompt.kind] if k != "timeout"]
                 raise IllegalAction(
-                    Reason.WRONG_ACTION, action="timeout", prompt=prompt.kind.value, expected=[]
+                    Reason.WRONG_ACTION,
+                    action="timeout",
+                    prompt=prompt.kind.value,
+                    expected=expected,
                 )
             return
         if not isinstance(seat, int) or not 1 <= seat <= self.n:
