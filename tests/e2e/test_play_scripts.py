@@ -241,3 +241,12 @@ def test_a_game_without_a_table_flow_is_refused(play) -> None:
     """`--game regicide` is refused with a message until its table flow exists."""
     run = play("setup.script", "--game", "regicide")
     assert run.status == 2 and "no table flow for game 'regicide'" in run.err
+
+
+def test_link_faults_change_nothing(play) -> None:
+    """With a duplicated frame, a dropped link, a reboot and a corrupted frame on the way,
+    every event reaches the game exactly once: the same state as without faults."""
+    clean = play("kill.script")
+    faulty = play("faults.script")
+    assert faulty.status == 0, faulty.err
+    assert faulty.state == clean.state
