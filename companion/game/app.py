@@ -66,6 +66,13 @@ def _printer(out: TextIO) -> Callable[[Update], None]:
     return show
 
 
+def _digest(path: Path) -> str:
+    """The SHA-256 of a script file (so a resume notices an edited script)."""
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def _notice(err: TextIO, event: Any) -> None:
     """Reader notices (connected, lost, restarted...) on stderr, away from the narration."""
     describe = getattr(event, "describe", None)
@@ -154,9 +161,10 @@ def start_game(
     log = _open_log(req.db, err)
     if log is None:
         return EXIT_FAILED
-    meta = {"reader": req.reader, "seats": seats}
+    meta: dict[str, Any] = {"reader": req.reader, "seats": seats}
     if req.script is not None:
         meta["script"] = str(Path(req.script).resolve())
+        meta["script_sha256"] = _digest(Path(req.script))
     try:
         session = Session.start(
             log, game=req.game, players=req.players, seed=req.seed, settings=req.settings,
@@ -222,6 +230,10 @@ def resume_game(
     lines = None
     if path is not None:
         try:
+            if script is None and _digest(Path(path)) != meta.get("script_sha256"):
+                _say(err, f"companion: {path} changed since game {gid} began; "
+                     "give --script FILE to continue with it anyway")  # fmt: skip
+                return EXIT_BAD_INPUT
             lines = read_script(path)
         except ScriptError as exc:
             _say(err, f"companion: {path}: {exc}")

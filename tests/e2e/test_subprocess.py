@@ -110,3 +110,18 @@ def test_killed_at_random_points_then_resumed_ends_like_an_uninterrupted_run(
         again = _companion("resume", "--db", str(db), "--state-out", str(resumed))
         assert again.returncode == 0, f"seed {seed}, killed after {printed} lines: {again.stderr}"
         assert _state(resumed) == _state(whole), f"seed {seed}, killed after {printed} lines"
+
+
+def test_resume_refuses_a_script_edited_since_the_game_began(tmp_path: Path) -> None:
+    """A game's script that changed since it began is not silently continued."""
+    script = tmp_path / "game.script"
+    script.write_text((SCRIPTS / "setup.script").read_text("utf-8"), "utf-8")
+    db = tmp_path / "g.sqlite"
+    assert _companion("play", "--script", str(script), "--db", str(db)).returncode == 0
+    script.write_text(script.read_text("utf-8") + "@1 press ok\n", "utf-8")
+    refused = _companion("resume", "1", "--db", str(db))
+    assert refused.returncode == 2 and "changed since game 1 began" in refused.stderr
+    forced = _companion("resume", "1", "--db", str(db), "--script", str(script), "--state-out",
+                        str(tmp_path / "s.json"))  # fmt: skip
+    assert forced.returncode == 0, forced.stderr
+    assert _state(tmp_path / "s.json")["log_length"] == 7
