@@ -91,6 +91,7 @@ class Pump:
         self._changed = asyncio.Condition()
         self._feedback: asyncio.Queue[tuple[int, Feedback]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self.failure: BaseException | None = None
         session.subscribe(self._signal)
 
     async def run(self) -> None:
@@ -99,6 +100,11 @@ class Pump:
         try:
             async for event in self.hub:
                 await self.handle(event)
+        except Exception as exc:  # wake whoever waits on us, then fail loudly
+            self.failure = exc
+            async with self._changed:
+                self._changed.notify_all()
+            raise
         finally:
             self._writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -176,11 +182,15 @@ class Pump:
 
         Raises:
             TimeoutError: it was not, in time.
+            RuntimeError: the pump stopped on an error (chained).
         """
 
         def done() -> bool:
             handled = self._handled.get(reader_id)
-            return handled is not None and handled[0] == epoch and handled[1] >= seq
+            caught = handled is not None and handled[0] == epoch and handled[1] >= seq
+            return caught or self.failure is not None
 
         async with asyncio.timeout(timeout), self._changed:
             await self._changed.wait_for(done)
+        if self.failure is not None:
+            raise RuntimeError("the input pump stopped") from self.failure

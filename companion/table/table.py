@@ -158,6 +158,8 @@ class Table:
             events = self.adapter.submit(meaning.seat, meaning.action)
         except ActionError as exc:
             return self._refused(inp, meaning.seat, exc.to_json(), "engine"), None
+        except Exception as exc:  # a bug in the rules: do not let one input wedge the game
+            return self._engine_failed(inp, meaning.seat, exc), None
         if meaning.on_accept is not None:
             meaning.on_accept()
         self._after_action(before, meaning.action, inp.t)
@@ -172,6 +174,14 @@ class Table:
             signals=[(None, Signal.ACCEPTED)],
         )
         return outcome, _Accepted(inp, not meaning.reveals, what)
+
+    def _engine_failed(self, inp: TableInput, seat: int | None, exc: Exception) -> Outcome:
+        """The engine raised something other than a refusal. Its state may be half
+        changed, so the game is rebuilt from the accepted inputs and this one is
+        refused; a replay of the log meets the same failure and does the same."""
+        self._rebuild(list(self._accepted))
+        error = f"{type(exc).__name__}: {exc}"
+        return self._refused(inp, seat, {"reason": "engine_error", "error": error}, "table")
 
     def _refused(
         self, inp: TableInput, seat: int | None, refusal: dict[str, Any], source: str
@@ -205,6 +215,8 @@ class Table:
             except ActionError:  # the engine refused to close it: leave the window open
                 self._window_since = None
                 break
+            except Exception as exc:  # a bug in the rules (see _engine_failed)
+                return self._engine_failed(inp, None, exc), None
             closed += 1
             self._after_action(before, timeout.action, deadline)
         if not closed:

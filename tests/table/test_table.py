@@ -205,3 +205,25 @@ def test_at_the_shared_reader_the_seat_dial_also_says_who_answers() -> None:
     outcome = h.press("no")
     assert outcome.accepted and outcome.seat == 4
     assert h.press("no").refusal["reason"] == "who_is_it"  # the claim lasts one answer
+
+
+def test_an_engine_failure_refuses_the_input_and_keeps_the_game(monkeypatch) -> None:
+    """If the rules raise something other than a refusal, the input is refused, the game is
+    rebuilt as it was, and later inputs still work."""
+    h = TableHarness()
+    h.setup()
+    h.scan("kill@S7")
+    before = _snapshot(h)
+    real = type(h.table.adapter).submit
+
+    def broken(self, seat, action):  # noqa: ANN001, ANN202 - stands in for a bug in the rules
+        if type(action).__name__ == "ChooseTarget":
+            raise ZeroDivisionError("boom")
+        return real(self, seat, action)
+
+    monkeypatch.setattr(type(h.table.adapter), "submit", broken)
+    outcome = h.scan("guanyu")
+    assert outcome.refusal == {"reason": "engine_error", "error": "ZeroDivisionError: boom"}
+    assert _snapshot(h) == before
+    monkeypatch.setattr(type(h.table.adapter), "submit", real)
+    assert h.scan("guanyu").accepted
