@@ -52,6 +52,9 @@ class PlayRequest:
     script_text: str | None = None
     view: str = "auto"  # plain lines, a live table view, or auto (live on a terminal)
     tags: Path | None = None  # the enrolment registry for UID-only tags
+    on_session: list[Callable[[Session], None]] = field(default_factory=list)
+    """Called with the session once it exists, before anything is played: the seam for
+    more observers (a web table view, text-to-speech) to `session.subscribe`."""
 
 
 def _say(err: TextIO, text: str) -> None:
@@ -174,6 +177,8 @@ def start_game(
         _say(err, f"companion: cannot set up this game: {_explain(exc, req.lang)}")
         log.close()
         return EXIT_BAD_INPUT
+    for hook in req.on_session:
+        hook(session)
     plan = ReaderPlan(spec=req.reader, seats=seats, script=lines, pace=req.pace)
     clock: Clock = VirtualClock() if lines is not None else WallClock()
     view = _view_mode(req.view, scripted=lines is not None, spec=req.reader, out=out)
@@ -201,10 +206,12 @@ def resume_game(
     lang: str | None = None,
     state_out: Path | None = None,
     tags: Path | None = None,
+    on_session: list[Callable[[Session], None]] | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
-    """Rebuild a logged game by replay and run it on (`companion resume`)."""
+    """Rebuild a logged game by replay and run it on (`companion resume`); `on_session`
+    hooks get the rebuilt session before it runs (see `PlayRequest.on_session`)."""
     out = out or sys.stdout
     err = err or sys.stderr
     from companion.game.script import ScriptError, read_script
@@ -250,6 +257,8 @@ def resume_game(
         file=out,
         flush=True,
     )
+    for hook in on_session or []:
+        hook(session)
     view = _view_mode("auto", scripted=lines is not None, spec=spec, out=out)
     return _run(session, plan, clock, state_out, out, err, opening=session.inputs == 0, view=view)
 

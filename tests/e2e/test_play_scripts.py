@@ -250,3 +250,18 @@ def test_link_faults_change_nothing(play) -> None:
     faulty = play("faults.script")
     assert faulty.status == 0, faulty.err
     assert faulty.state == clean.state
+
+
+def test_observers_join_through_the_session_hook(tmp_path: Path) -> None:
+    """A table view or voice subscribes through `on_session` and hears every update."""
+    from companion.game.app import PlayRequest, start_game
+
+    heard: list[str] = []
+    request = PlayRequest(
+        players=5, script=SCRIPTS_DIR / "kill.script", lang="en", db=tmp_path / "g.sqlite",
+        tags=tmp_path / "tags.json",
+        on_session=[lambda session: session.subscribe(lambda u: heard.extend(u.sentences))],
+    )  # fmt: skip
+    assert start_game(request) == 0
+    assert heard[0] == "A game for 5 players begins."
+    assert "Guan Yu (seat 2) deals 1 damage to Zhao Yun (seat 3) (Kill): 3 health left." in heard
