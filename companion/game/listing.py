@@ -191,4 +191,8 @@ def _correction_line(data: dict[str, Any]) -> str:
         return f"correct move {data.get('card')} to discard"
     if op == "move":
         return f"correct move {data.get('card')} to {data.get('seat')} {data.get('to')}"
+    if op in ("pause", "resume"):
+        return f"correct {op}"
+    if op == "setting":
+        return f"correct setting {data.get('name')} {data.get('value')}"
     return f"# correction {op}"

@@ -95,6 +95,14 @@ def parse_host_line(text: str, number: int = 1) -> HostLine | None:
         return int(words[i])
 
     op = words[1].lower() if len(words) > 1 else ""
+    if op in ("pause", "resume") and len(words) == 2:
+        return HostLine(number, text, {"op": op})
+    if op == "setting" and len(words) == 4:
+        try:
+            value = float(words[3])
+        except ValueError:
+            raise ScriptError(number, text, "correct setting: the value must be a number") from None
+        return HostLine(number, text, {"op": "setting", "name": words[2], "value": value})
     if op in ("hp", "hand") and len(words) == 4:
         seat, value = number_at(2, "the seat", 1), number_at(3, "the value")
         return HostLine(

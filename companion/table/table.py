@@ -33,6 +33,9 @@ from engine.core.errors import ActionError
 
 __all__ = ["Table"]
 
+_CLOCK_OPS = ("pause", "resume", "setting")
+"""Host corrections the table handles itself: they concern its clock, not the rules."""
+
 
 @dataclass(frozen=True, slots=True)
 class _Accepted:
@@ -56,6 +59,8 @@ class Table:
         self._accepted: list[_Accepted] = []
         self.adapter = make_adapter()
         self.clock = 0.0
+        self._paused = False
+        self._window_override: float | None = None
         self._window_since: float | None = self._initial_window()
         self.applied = 0
 
@@ -72,10 +77,18 @@ class Table:
     def view(self) -> dict[str, Any]:
         return self.adapter.view()
 
-    def deadline(self) -> float | None:
-        """When the open timed window closes by itself (clock seconds), if one is open."""
+    def window_seconds(self) -> float | None:
+        """How long the open timed window lasts: the house setting, or the host's change."""
         seconds = self.adapter.window_seconds()
-        if seconds is None or self._window_since is None:
+        if seconds is not None and self._window_override is not None:
+            return self._window_override
+        return seconds
+
+    def deadline(self) -> float | None:
+        """When the open timed window closes by itself (clock seconds), if one is open
+        and the host has not paused the clock."""
+        seconds = self.window_seconds()
+        if seconds is None or self._window_since is None or self._paused:
             return None
         return self._window_since + seconds
 
@@ -127,6 +140,8 @@ class Table:
             return self._tick(inp)
         if inp.kind in (InputKind.REMOVE, InputKind.NOTICE):
             return Outcome(inp, Status.IGNORED), None
+        if inp.kind is InputKind.CORRECT and inp.data.get("op") in _CLOCK_OPS:
+            return self._clock_control(inp)
         scanned: Scanned | None = None
         if inp.kind is InputKind.SCAN:
             try:
@@ -197,7 +212,7 @@ class Table:
         return 0.0 if self.adapter.window_seconds() is not None else None
 
     def _after_action(self, before: Any, action: Any, t: float) -> None:
-        if self.adapter.window_seconds() is None:
+        if self.window_seconds() is None:
             self._window_since = None
         elif self._window_since is None or not self.adapter.same_window(before, action):
             self._window_since = t
@@ -226,16 +241,44 @@ class Table:
         )
         return outcome, _Accepted(inp, False, {})
 
+    def _clock_control(self, inp: TableInput) -> tuple[Outcome, _Accepted | None]:
+        """The host pauses or resumes timed windows, or changes how long they last."""
+        op = inp.data.get("op")
+        if op == "setting":
+            name, value = inp.data.get("name"), inp.data.get("value")
+            if (
+                name != "nullification_timeout_s"
+                or not isinstance(value, (int, float))
+                or value <= 0
+            ):
+                refusal = {"reason": "bad_settings", "setting": name, "value": value}
+                return self._refused(inp, None, refusal, "engine"), None
+            self._window_override = float(value)
+            note = Note("window_length", {"seconds": value})
+        elif op == "pause":
+            self._paused = True
+            note = Note("clock_paused")
+        else:
+            self._paused = False
+            if self._window_since is not None:
+                self._window_since = inp.t  # the window gets its full time again
+            note = Note("clock_resumed")
+        outcome = Outcome(inp, Status.ACCEPTED, notes=[note], signals=[(None, Signal.ACCEPTED)])
+        return outcome, _Accepted(inp, True, {"control": True})
+
     # --- undo ---
 
     def _undo(self, inp: TableInput) -> Outcome:
-        if not self._accepted:
+        # the host's clock controls stay; UNDO takes back the last input of the game
+        games = [i for i, r in enumerate(self._accepted) if not r.what.get("control")]
+        if not games:
             return self._refused(inp, inp.seat, {"reason": "nothing_to_undo"}, "table")
-        last = self._accepted[-1]
+        index = games[-1]
+        last = self._accepted[index]
         if not last.undoable:
             kind = "time" if last.input.kind is InputKind.TICK else "hidden"
             return self._refused(inp, inp.seat, {"reason": f"cannot_undo_{kind}"}, "table")
-        self._rebuild(self._accepted[:-1])
+        self._rebuild(self._accepted[:index] + self._accepted[index + 1 :])
         return Outcome(
             inp, Status.ACCEPTED, seat=last.what.get("seat"), notes=[Note("undone", last.what)],
             signals=[(None, Signal.ACCEPTED)],
@@ -244,6 +287,8 @@ class Table:
     def _rebuild(self, keep: list[_Accepted]) -> None:
         self.adapter = self._make_adapter()
         self._accepted = []
+        self._paused = False
+        self._window_override = None
         self._window_since = self._initial_window()
         for record in keep:
             outcome, again = self._step(record.input)

@@ -227,3 +227,24 @@ def test_an_engine_failure_refuses_the_input_and_keeps_the_game(monkeypatch) -> 
     assert _snapshot(h) == before
     monkeypatch.setattr(type(h.table.adapter), "submit", real)
     assert h.scan("guanyu").accepted
+
+
+def _host(h: TableHarness, **data: object):  # noqa: ANN202
+    return h.table.apply(TableInput(InputKind.CORRECT, dict(data), t=h.now, reader="host"))
+
+
+def test_the_host_can_pause_resume_and_lengthen_timed_windows() -> None:
+    """Paused, a window never times out; resumed, it gets its full time again; a new
+    length applies to the open window; none of these is taken back by UNDO."""
+    h = TableHarness()
+    h.setup()
+    h.scan("dismantle@S3")
+    h.scan("zhangfei")
+    assert _host(h, op="pause").accepted and h.table.deadline() is None
+    assert h.wait(60).status is Status.IGNORED
+    assert _host(h, op="setting", name="nullification_timeout_s", value=8).accepted
+    assert _host(h, op="resume").accepted and h.table.deadline() == h.now + 8
+    assert h.wait(7).status is Status.IGNORED
+    assert h.press("undo").accepted  # takes back the Dismantle's target, not a control
+    assert h.table.prompt()["kind"] == "choose_target" and h.table.deadline() is None
+    assert _host(h, op="setting", name="speed", value=2).refusal["reason"] == "bad_settings"
