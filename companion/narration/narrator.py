@@ -61,6 +61,8 @@ class Narrator:
         """
         if event.get("targets") == [event.get("seat")]:
             event = {**event, "targets": None}
+        if "target" in event and event.get("target") == event.get("seat"):
+            event = {**event, "self": True}
         return self._say("event", f"{self.game}.{event.get('kind')}", event, view)
 
     def prompt(self, prompt: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> str:

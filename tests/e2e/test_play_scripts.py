@@ -152,7 +152,7 @@ def test_narration_in_chinese_and_spanish(play) -> None:
     """The same script narrates in zh-Hans and es."""
     zh = play("kill.script", lang="zh-Hans")
     es = play("kill.script", lang="es")
-    assert "2号位关羽（杀）对3号位赵云造成1点伤害，剩余体力3。" in zh.lines
+    assert "2号位关羽的杀对3号位赵云造成1点伤害，剩余体力3。" in zh.lines
     assert (
         "Guan Yu (asiento 2) causa 1 de daño a Zhao Yun (asiento 3) (Ataque): le queda 3 de vida."
         in es.lines
