@@ -14,6 +14,7 @@ let L = null; // labels: ui words and catalogue names, in the page's language
 let state = null;
 let summary = null;
 let log = [];
+let logTotal = 0; // sentences received since the last snapshot (the log list is trimmed)
 let summaryClosed = false;
 // Timing marks for bench/web.py and the tests: seq -> epoch milliseconds.
 window.__tc = { seq: -1, received: {}, rendered: {}, hello: null };
@@ -43,6 +44,7 @@ function s(tag, attrs, ...children) {
 }
 
 const ui = (key) => (L && L.ui[key]) || key;
+const fill = (key, vars) => ui(key).replace(/\{(\w+)\}/g, (_, name) => String(vars[name]));
 const now = () => performance.timeOrigin + performance.now();
 
 // --- names ---
@@ -155,15 +157,32 @@ function regicideSeat(hand, turnSeat, asked) {
 
 // --- the seats around the table, in turn order ---
 
-function placeSeats(nodes) {
+// Re-rendering touches only what changed: each seat, the centre and the summary are
+// rebuilt when their own data differ, and the log only gains its new lines. A phone
+// then repaints a seat or two per input, not the whole page.
+const drawn = { seats: new Map(), centre: "", summary: "", logCount: 0, layout: "" };
+
+function placeSeats(items, build) {
   const box = document.getElementById("seats");
-  box.replaceChildren(...nodes);
-  if (window.matchMedia("(max-width: 760px)").matches) return;
+  const phone = window.matchMedia("(max-width: 760px)").matches;
+  const layout = `${items.length}:${phone}`;
+  const nodes = items.map((item) => {
+    const key = JSON.stringify(item);
+    const old = drawn.seats.get(item.seat);
+    if (old && old.key === key && drawn.layout === layout) return old.node;
+    const node = build(item);
+    drawn.seats.set(item.seat, { key, node });
+    return node;
+  });
+  const same = nodes.length === box.children.length && nodes.every((n, i) => box.children[i] === n);
+  if (!same) box.replaceChildren(...nodes);
+  drawn.layout = layout;
+  if (phone) return;
   const n = nodes.length;
   nodes.forEach((node, i) => {
     // seat 1 at the bottom, then counter-clockwise, the direction of play
     const angle = Math.PI / 2 - (2 * Math.PI * i) / n;
-    node.style.left = `${50 + 40 * Math.cos(angle)}%`;
+    node.style.left = `${50 + 38 * Math.cos(angle)}%`;
     node.style.top = `${50 + 37 * Math.sin(angle)}%`;
   });
 }
@@ -189,9 +208,9 @@ function pendingNode(p) {
 
 function sanguoshaCentre() {
   const t = state.turn || {};
-  const phase = t.phase ? (L.phases[t.phase] || t.phase) + " " + ui("phase") : "";
+  const phase = t.phase ? fill("phase", { phase: L.phases[t.phase] || t.phase }) : "";
   return [
-    t.round ? h("div", { class: "round" }, `${ui("round")} ${t.round}`) : null,
+    t.round ? h("div", { class: "round" }, fill("round", { n: t.round })) : null,
     t.seat ? h("div", { class: "turn" }, `${ui("turn_of")}: ${seatName(t.seat)}`,
       phase ? h("span", { class: "phase" }, " · " + phase) : null) : null,
     pendingNode(state.pending),
@@ -226,22 +245,38 @@ function regicideCentre() {
 }
 
 function renderLog() {
-  const items = log.slice(-LOG_SHOWN).reverse().map((text, i) => h("li", { class: i === 0 ? "new" : "" }, text));
-  document.getElementById("log").replaceChildren(...items);
+  const list = document.getElementById("log");
+  const fresh = Math.min(logTotal - drawn.logCount, LOG_SHOWN);
+  if (fresh <= 0 && list.children.length) return;
+  const top = list.firstElementChild;
+  if (top) top.className = "";
+  const items = log.slice(log.length - fresh).reverse().map((text) => h("li", {}, text));
+  if (items.length) items[0].className = "new";
+  list.prepend(...items);
+  while (list.children.length > LOG_SHOWN) list.lastElementChild.remove();
+  drawn.logCount = logTotal;
 }
 
 function render() {
   if (!L || !state) return;
   const turnSeat = state.turn ? state.turn.seat : null;
   const asked = askedSeats(state.pending);
-  const centre = document.getElementById("centre");
-  if (L.game === "regicide") {
-    placeSeats((state.hands || []).map((x) => regicideSeat(x, turnSeat, asked)));
-    centre.replaceChildren(...regicideCentre().filter(Boolean));
+  const regicide = L.game === "regicide";
+  // a seat's look depends on its data, the turn, the question and the names around it
+  const context = (x) => ({ ...x, turn: x.seat === turnSeat, asked: asked.includes(x.seat) });
+  if (regicide) {
+    placeSeats((state.hands || []).map(context), (x) => regicideSeat(x, turnSeat, asked));
   } else {
-    placeSeats((state.seats || []).map((x) => sanguoshaSeat(x, turnSeat, asked)));
-    centre.replaceChildren(...sanguoshaCentre().filter(Boolean),
-      h("div", { class: "latest" }, log.length ? log[log.length - 1] : ""));
+    const names = (state.seats || []).map((x) => x.general);
+    placeSeats((state.seats || []).map((x) => ({ ...context(x), names })), (x) => sanguoshaSeat(x, turnSeat, asked));
+  }
+  const latest = log.length ? log[log.length - 1] : "";
+  const centreKey = JSON.stringify([state.turn, state.pending, state.deck_count, state.discard_count,
+    state.enemy, state.in_play, state.castle_left, state.tavern_count, state.jester_flips_left, state.seats && state.seats.map((x) => x.general), regicide ? "" : latest]);
+  if (centreKey !== drawn.centre) {
+    const parts = regicide ? regicideCentre() : [...sanguoshaCentre(), h("div", { class: "latest" }, latest)];
+    document.getElementById("centre").replaceChildren(...parts.filter(Boolean));
+    drawn.centre = centreKey;
   }
   renderLog();
   renderSummary();
@@ -289,6 +324,9 @@ function renderSummary() {
     toggle.hidden = true;
     return;
   }
+  const key = JSON.stringify([summary, summaryClosed, state.seats]);
+  if (key === drawn.summary) return;
+  drawn.summary = key;
   const regicide = L.game === "regicide";
   const winners = summary.winners || [];
   const rows = Object.keys(summary.series).map((key) => {
@@ -390,6 +428,12 @@ function onHello(msg) {
 function onSnapshot(msg) {
   state = msg.state;
   log = msg.log || [];
+  logTotal = log.length;
+  drawn.logCount = 0;
+  drawn.seats.clear();
+  drawn.centre = "";
+  drawn.summary = "";
+  document.getElementById("log").replaceChildren();
   summary = msg.summary || null;
   render();
   hostKey = "";
@@ -410,6 +454,7 @@ function onUpdate(msg) {
   window.__tc.received[msg.seq] = now();
   state = msg.state;
   log.push(...msg.sentences);
+  logTotal += msg.sentences.length;
   if (log.length > 400) log = log.slice(-200);
   if (msg.summary) summary = msg.summary;
   render();
