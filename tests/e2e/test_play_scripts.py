@@ -218,7 +218,7 @@ def test_equipment_abilities_serpent_spear_and_eight_diagrams(play) -> None:
         "Liu Bei (seat 1) uses Peach ♥3 and Dodge ♥2 as Kill (Serpent Spear) on Guan Yu (seat 2)."
         in run.lines
     )
-    assert "Eight Diagrams: red (Peach ♥4), it counts as a Dodge for Guan Yu (seat 2)." in run.lines
+    assert "Eight Diagrams: red (Peach ♥4), Guan Yu (seat 2) dodges." in run.lines
     assert run.seat(2)["hp"] == 3 and run.state["pending"]["seat"] == 3
 
 
