@@ -232,6 +232,11 @@ def resume_game(
     except UnknownGame as exc:
         _say(err, f"companion: {exc}")
         return EXIT_BAD_INPUT
+    if session.state().get("status") == "over":
+        _say(err, f"companion: game {gid} is over; `companion replay {gid}` narrates it again")
+        _write_state(state_out, session.state())
+        log.close()
+        return EXIT_OK
     meta = log.game(gid).meta
     path = script if script is not None else meta.get("script")
     lines = None

@@ -125,3 +125,15 @@ def test_resume_refuses_a_script_edited_since_the_game_began(tmp_path: Path) -> 
                         str(tmp_path / "s.json"))  # fmt: skip
     assert forced.returncode == 0, forced.stderr
     assert _state(tmp_path / "s.json")["log_length"] == 7
+
+
+def test_resuming_a_finished_game_only_writes_its_state(tmp_path: Path) -> None:
+    """`companion resume` of a game that is over says so, writes the state and exits 0."""
+    db = tmp_path / "g.sqlite"
+    played = _companion("play", "--players", "2", "--script", str(SCRIPTS / "victory_lord.script"),
+                        "--db", str(db))  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    state = tmp_path / "s.json"
+    resumed = _companion("resume", "1", "--db", str(db), "--state-out", str(state))
+    assert resumed.returncode == 0 and "game 1 is over" in resumed.stderr
+    assert _state(state)["winner_side"] == "lord"
