@@ -38,12 +38,13 @@ def play(players: int, seed: int, settings: Settings) -> tuple[int, int]:
 
 def bench(players: int, seeds: range, settings: Settings) -> dict[str, float]:
     total_actions = total_rounds = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     for seed in seeds:
         actions, rounds = play(players, seed, settings)
         total_actions += actions
         total_rounds += rounds
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     games = len(seeds)
     return {
         "games_per_s": games / elapsed,
@@ -51,6 +52,7 @@ def bench(players: int, seeds: range, settings: Settings) -> dict[str, float]:
         "avg_actions": total_actions / games,
         "avg_rounds": total_rounds / games,
         "seconds": elapsed,
+        "cpu_seconds": cpu,
     }
 
 
@@ -65,14 +67,17 @@ def main(argv: list[str] | None = None) -> int:
         f"sanguosha self-play, random bots, seeds 0..{args.games - 1}, Python {sys.version.split()[0]}"
     )
     print(
-        f"{'players':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>13} {'rounds/game':>12} {'time s':>7}"
+        f"{'players':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}"
+        f" {'rounds/game':>12} {'wall s':>7} {'cpu s':>7}"
     )
     for players in args.players:
         r = bench(players, seeds, settings)
         print(
             f"{players:>7} {r['games_per_s']:>9.1f} {r['actions_per_s']:>10.0f}"
             f" {r['avg_actions']:>13.1f} {r['avg_rounds']:>12.2f} {r['seconds']:>7.2f}"
+            f" {r['cpu_seconds']:>7.2f}"
         )
+    print("rates are per wall-clock second; on a busy shared machine compare wall s with cpu s")
     return 0
 
 

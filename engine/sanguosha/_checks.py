@@ -191,7 +191,7 @@ class ChecksMixin:
             card = action.card
             self.check_in_hand(p, (card,))
             self.check_seats(action.targets)
-            self.check_use(p, card.name, (card,), action.targets)
+            self.checked_targets = self.check_use(p, card.name, (card,), action.targets)
             return
         assert isinstance(action, UseSkill)
         skill = self.check_skill(p, action.skill)
@@ -206,7 +206,7 @@ class ChecksMixin:
             if action.cards and skill.view_as(self, p, action.cards, name):
                 self.check_owned(p, action.cards)
                 self.check_seats(action.targets)
-                self.check_use(p, name, action.cards, action.targets)
+                self.checked_targets = self.check_use(p, name, action.cards, action.targets)
                 return
         raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
 

@@ -187,8 +187,12 @@ class FlowMixin:
         targets: tuple[int, ...],
         skill: str | None,
     ) -> Flow:
-        """A use from the play prompt: stage its targets if needed, then use it."""
-        chosen = self.check_use(p, name, cards, targets)  # checked before: cannot raise
+        """A use from the play prompt: stage its targets if needed, then use it.
+
+        `check()` has just validated this very action and left its targets (None:
+        to be staged) in `checked_targets`.
+        """
+        chosen = self.checked_targets
         if chosen is None:
             chosen = yield from self.stage_targets(p, name, cards, skill)
             if chosen is None:

@@ -85,6 +85,7 @@ class Game(
         self._hooks: dict[Point, list[tuple[Player, Skill]]] = {}
         self._mods: dict[str, list[tuple[Player, Skill]]] = {}
         self._queue: list[tuple[Point, Any]] = []
+        self.checked_targets: list[Player] | None = None  # set by check() for a play
         self._out: list[Event] = []
         self._seat: int | None = None
         self._prompt: Prompt | None = None
@@ -152,6 +153,7 @@ class Game(
     ) -> list[Event]:
         out: list[Event] = []
         self._out = out
+        self.emit = out.append  # type: ignore[method-assign]  # the hot path: a bound append
         try:
             if first:
                 self._prompt = next(self._flow)
@@ -165,6 +167,7 @@ class Game(
         return out
 
     def emit(self, event: Event) -> None:
+        """Record an event for the caller of `submit` (rebound per call to a list's append)."""
         self._out.append(event)
 
     def _run(self) -> Any:
