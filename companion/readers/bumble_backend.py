@@ -34,6 +34,7 @@ from bleak.backends.service import BleakGATTService, BleakGATTServiceCollection
 from bleak.exc import BleakError, BleakGATTProtocolError
 from bumble.att import ATT_Error
 from bumble.core import UUID, AdvertisingData, BaseBumbleError
+from bumble.core import TimeoutError as BumbleTimeoutError
 from bumble.device import Advertisement, Connection, Device, Peer
 from bumble.gatt_client import CharacteristicProxy, DescriptorProxy
 from bumble.hci import Address
@@ -56,6 +57,22 @@ def _connect_lock(device: Device) -> asyncio.Lock:
     if lock is None:
         lock = _connect_locks[device] = asyncio.Lock()
     return lock
+
+
+async def _link_guard(operation: Any) -> Any:
+    """Await a bumble GATT operation; a link that drops meanwhile is a `BleakError`.
+
+    bumble cancels the pending ATT response future when the connection goes down, so
+    the awaiting coroutine sees `CancelledError` although nobody cancelled its task;
+    letting that escape would silently end the caller's task.
+    """
+    try:
+        return await operation
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise  # a real cancellation of our task
+        raise BleakError("the link went down during the operation") from None
 
 
 def _advertisement_data(adv: Advertisement) -> AdvertisementData:
@@ -189,6 +206,10 @@ class BumbleClient(BaseBleakClient):
         async with _connect_lock(self._device):
             try:
                 connection = await self._device.connect(self._peer_address, timeout=self._timeout)
+            except BumbleTimeoutError as exc:  # bleak's own backends raise the builtin one
+                raise TimeoutError(
+                    f"{self.address} did not connect within {self._timeout} s"
+                ) from exc
             except BaseBumbleError as exc:
                 raise BleakError(f"cannot connect to {self.address}: {exc}") from exc
         self._closing = False
@@ -196,11 +217,11 @@ class BumbleClient(BaseBleakClient):
         connection.on(Connection.EVENT_DISCONNECTION, self._on_disconnection)
         try:
             peer = Peer(connection)
-            await peer.request_mtu(_REQUESTED_MTU)
+            await _link_guard(peer.request_mtu(_REQUESTED_MTU))
             if pair:
-                await connection.pair()
-            self.services = await self._discover(peer)
-        except (BaseBumbleError, ATT_Error) as exc:
+                await _link_guard(connection.pair())
+            self.services = await _link_guard(self._discover(peer))
+        except (BaseBumbleError, ATT_Error, BleakError) as exc:
             await self.disconnect()
             raise BleakError(f"service discovery on {self.address} failed: {exc}") from exc
         if self._connection is None:
@@ -268,7 +289,7 @@ class BumbleClient(BaseBleakClient):
     async def _io(self, operation: Any) -> Any:
         self._require_connection()
         try:
-            return await operation
+            return await _link_guard(operation)
         except ATT_Error as exc:
             raise BleakGATTProtocolError(exc.error_code) from exc
         except BaseBumbleError as exc:

@@ -318,7 +318,8 @@ class _Link:
         self._outbox: deque[tuple[bytes, asyncio.Future[bool] | None]] = deque()
         self._wake = asyncio.Event()
         self._lost = asyncio.Event()
-        self._hello: asyncio.Future[Hello] | None = None
+        # Resolves to the HELLO, or to the exception that ends the wait for it.
+        self._hello: asyncio.Future[Hello | Exception] | None = None
         self._early: list[_Item] = []
         self._command_seq = 0
         self._connected = False
@@ -332,7 +333,12 @@ class _Link:
             try:
                 identified = await self._session_once()
             except asyncio.CancelledError:
-                raise
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise
+                # A cancellation nobody asked for (a transport's internals): a failed try.
+                _log.warning("%s: link attempt cancelled underneath", self.reader.name)
+                identified = False
             except ReaderUnavailable as exc:
                 _log.info("%s: %s", self.reader.name, exc.reason)
                 identified = False
@@ -397,6 +403,8 @@ class _Link:
                 raise _Refused(f"no HELLO within {options.hello_timeout:g} s")
             raise ReaderUnavailable(self.reader.address, "no HELLO")
         hello = hello_future.result()
+        if isinstance(hello, Exception):
+            raise hello
         known = self.hub._session_for(hello.reader_id)
         if known.link is not None and known.link is not self:
             raise _Refused(
@@ -472,7 +480,7 @@ class _Link:
             and message.reason is FrameReason.UNSUPPORTED_VERSION
             and self.known is None
         ):
-            hello.set_exception(_Refused(f"unsupported protocol: {message.detail}"))
+            hello.set_result(_Refused(f"unsupported protocol: {message.detail}"))
         # anything else before HELLO is dropped; the HELLO's last_seq brings it back
 
     def _on_lost(self) -> None:
@@ -480,7 +488,7 @@ class _Link:
         self._connected = False
         hello = self._hello
         if hello is not None and not hello.done():
-            hello.set_exception(ReaderUnavailable(self.reader.address, "link lost before HELLO"))
+            hello.set_result(ReaderUnavailable(self.reader.address, "link lost before HELLO"))
 
     def _apply(self, effects: list[HostEffect]) -> None:
         known = self.known

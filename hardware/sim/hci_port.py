@@ -22,10 +22,9 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from bumble.controller import Controller
 from bumble.transport.common import StreamPacketSource
 
-from hardware.sim.radio import RadioLink
+from hardware.sim.radio import RadioController, RadioLink
 
 __all__ = ["HOST_CONTROLLER_ADDRESS", "HostPort"]
 
@@ -48,7 +47,7 @@ class _HostConnection(asyncio.Protocol):
     def __init__(self, port: HostPort) -> None:
         self._port = port
         self._source: StreamPacketSource | None = None
-        self.controller: Controller | None = None
+        self.controller: RadioController | None = None
         self.transport: asyncio.Transport | None = None
         self.peer = "?"
 
@@ -58,11 +57,12 @@ class _HostConnection(asyncio.Protocol):
         if self._port.host is not None:
             _log.warning("refused a second host from %s: the radio is taken", self.peer)
             self._port.refused += 1
+            self._port.notify(f"refused a second host from {self.peer}: the radio is taken")
             transport.close()
             return
         self.transport = transport
         self._source = StreamPacketSource()
-        self.controller = Controller(
+        self.controller = RadioController(
             "host",
             host_source=self._source,
             host_sink=_Sink(transport),
@@ -118,6 +118,9 @@ class HostPort:
         self._server = await loop.create_server(
             lambda: _HostConnection(self), self._address[0], self._address[1]
         )
+
+    def notify(self, text: str) -> None:
+        self._on_event(text)
 
     def attach(self, connection: _HostConnection) -> None:
         self.host = connection

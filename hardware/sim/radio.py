@@ -5,7 +5,8 @@ notification arrives in about 0.2 ms where a real link takes 7.5-50 ms
 (shared/reference/ble.md §1.2, "Timing that is not simulated"). `RadioLink` can hold
 the data of chosen controllers and release it on a connection-interval grid, in order.
 It overrides `LocalLink.send_acl_data`, an internal method: that is one reason bumble
-is pinned exactly (0.0.236).
+is pinned exactly (0.0.236). `RadioController` fixes the controller's connection
+cancel, which a connect timeout needs.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import math
 from collections import deque
 from typing import Any
 
+from bumble import hci
 from bumble.controller import Controller
 from bumble.core import PhysicalTransport
 from bumble.device import Device
@@ -23,7 +25,39 @@ from bumble.host import Host
 from bumble.link import LocalLink
 from bumble.transport.common import AsyncPipeSink
 
-__all__ = ["RadioLink", "attach_device"]
+__all__ = ["RadioController", "RadioLink", "attach_device"]
+
+
+class RadioController(Controller):
+    """bumble's software controller, with LE Create Connection Cancel that cancels.
+
+    bumble 0.0.236's controller acknowledges the cancel but keeps the connection
+    pending and never completes it, so a host's `connect(timeout=...)` would wait
+    forever for a reader that stopped advertising. Here the pending connection is
+    dropped and completed with "unknown connection identifier", as the Core spec
+    requires (Vol 4, Part E, 7.8.13), after the command's own completion.
+    """
+
+    def on_hci_le_create_connection_cancel_command(
+        self, command: hci.HCI_LE_Create_Connection_Cancel_Command
+    ) -> hci.HCI_StatusReturnParameters:
+        pending, self.pending_le_connection = self.pending_le_connection, None
+        if pending is None:
+            return hci.HCI_StatusReturnParameters(hci.HCI_ErrorCode.COMMAND_DISALLOWED_ERROR)
+        event = hci.HCI_LE_Connection_Complete_Event(
+            status=hci.HCI_ErrorCode.UNKNOWN_CONNECTION_IDENTIFIER_ERROR,
+            connection_handle=0,
+            role=hci.Role.CENTRAL,
+            peer_address_type=pending.peer_address.address_type,
+            peer_address=pending.peer_address,
+            connection_interval=0,
+            peripheral_latency=0,
+            supervision_timeout=0,
+            central_clock_accuracy=0,
+        )
+        loop = asyncio.get_running_loop()
+        loop.call_soon(self.send_hci_packet, event)
+        return hci.HCI_StatusReturnParameters(hci.HCI_ErrorCode.SUCCESS)
 
 
 class RadioLink(LocalLink):
@@ -89,7 +123,7 @@ def attach_device(link: LocalLink, name: str, address: str) -> tuple[Controller,
     `address` is both the controller's public address and the device's random static
     address, which is what the device advertises and connects with.
     """
-    controller = Controller(name, link=link, public_address=address)
+    controller = RadioController(name, link=link, public_address=address)
     device = Device(
         name=name,
         address=Address(address),

@@ -347,3 +347,51 @@ async def test_inputs_describe_themselves() -> None:
     """Hub events render as one English line each."""
     event = ReaderInput(0x7C0A0003, 3, Button(ButtonId.OK, Press.SHORT, seq=4), 9, 4)
     assert event.describe().startswith("reader 3: Button(")
+
+
+async def test_device_failing_hello_is_ignored_with_a_warning() -> None:
+    """A device that advertises the reader service but never answers HELLO is ignored
+    with a notice, and the real reader next to it works."""
+    from bumble.core import UUID
+    from bumble.gatt import Characteristic, CharacteristicValue, Service
+
+    from companion.readers import ReaderIgnored
+    from firmware_protocol import profile
+    from hardware.sim.radio import attach_device
+
+    async with ble_rig() as rig:
+        _, mute = attach_device(rig.table.link, "MUTE", "C3:00:00:00:00:01")
+        mute.add_service(
+            Service(
+                UUID(profile.SERVICE_UUID),
+                [
+                    Characteristic(
+                        UUID(profile.EVENT_UUID),
+                        Characteristic.Properties.NOTIFY | Characteristic.Properties.READ,
+                        Characteristic.READABLE,
+                        b"",
+                    ),
+                    Characteristic(
+                        UUID(profile.COMMAND_UUID),
+                        Characteristic.Properties.WRITE_WITHOUT_RESPONSE,
+                        Characteristic.WRITEABLE,
+                        CharacteristicValue(write=lambda _conn, _value: None),
+                    ),
+                ],
+            )
+        )
+        await mute.power_on()
+        await mute.start_advertising(
+            advertising_data=profile.build_advertisement("MUTE"),
+            advertising_interval_min=20,
+            advertising_interval_max=20,
+        )
+        async with ReaderHub(rig.source, HubOptions(hello_timeout=0.3)) as hub:
+            seen = await take_until(hub, ReaderIgnored)
+            seen = await take_until(hub, ReaderConnected, seen)
+            ignored = seen.of(ReaderIgnored)[0]
+            assert (ignored.name, ignored.reason) == ("MUTE", "no HELLO within 0.3 s")
+            await rig.reader.press("ok")
+            seen = await take_inputs(hub, 1, seen)
+            assert seen.inputs[0].reader_id == rig.reader.reader_id
+            assert [s.name for s in hub.status()] == [rig.reader.name]

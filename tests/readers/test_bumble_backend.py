@@ -1,0 +1,184 @@
+"""Our bleak backend on bumble, through bleak's public API only, against the simulated reader."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from bleak import BleakClient, BleakScanner
+from bleak.exc import BleakError
+
+from companion.readers.bumble_backend import BumbleClient, BumbleScanner
+from firmware_protocol import Hello, HelloRequest, Status, decode, encode, profile
+from firmware_protocol.profile import Info
+from hardware.sim.table import SimulatedTable
+from tests.readers.helpers import TIMEOUT
+
+
+async def find_reader(table: SimulatedTable) -> object:
+    device = await BleakScanner.find_device_by_filter(
+        lambda _device, _adv: True,
+        timeout=TIMEOUT,
+        service_uuids=[profile.SERVICE_UUID],
+        backend=BumbleScanner,
+        bumble_device=table.host_device,
+    )
+    assert device is not None
+    return device
+
+
+async def test_scan_finds_the_reader_by_service_uuid() -> None:
+    """A scan filtered on the reader service UUID finds the reader, with its name,
+    the service UUID and an RSSI."""
+    async with SimulatedTable(1) as table:
+        seen: asyncio.Future[tuple[object, object]] = asyncio.get_running_loop().create_future()
+
+        def found(device: object, adv: object) -> None:
+            if not seen.done():
+                seen.set_result((device, adv))
+
+        async with BleakScanner(
+            found,
+            service_uuids=[profile.SERVICE_UUID],
+            backend=BumbleScanner,
+            bumble_device=table.host_device,
+        ):
+            device, adv = await asyncio.wait_for(seen, TIMEOUT)
+        reader = table.readers[0]
+        assert device.address == reader.address  # type: ignore[attr-defined]
+        assert adv.local_name == reader.name  # type: ignore[attr-defined]
+        assert adv.service_uuids == [profile.SERVICE_UUID]  # type: ignore[attr-defined]
+        assert adv.rssi == -50  # type: ignore[attr-defined]
+
+
+async def test_scan_filter_excludes_other_services() -> None:
+    """A scan for another service UUID does not report the reader."""
+    async with SimulatedTable(1) as table:
+        device = await BleakScanner.find_device_by_filter(
+            lambda _device, _adv: True,
+            timeout=0.3,
+            service_uuids=[profile.BATTERY_SERVICE_UUID],
+            backend=BumbleScanner,
+            bumble_device=table.host_device,
+        )
+        assert device is None
+
+
+async def test_connect_discover_read_write_notify() -> None:
+    """Connect discovers the reader, DIS and Battery services; reads, writes and
+    notifications work through bleak's API."""
+    async with SimulatedTable(1) as table:
+        reader = table.readers[0]
+        device = await find_reader(table)
+        async with BleakClient(
+            device, backend=BumbleClient, bumble_device=table.host_device, timeout=TIMEOUT
+        ) as client:
+            uuids = {service.uuid for service in client.services}
+            assert {
+                profile.SERVICE_UUID,
+                profile.DEVICE_INFO_SERVICE_UUID,
+                profile.BATTERY_SERVICE_UUID,
+            } <= uuids
+            event = client.services.get_characteristic(profile.EVENT_UUID)
+            assert event is not None and set(event.properties) == {"notify", "read"}
+            assert client.mtu_size == 247
+            info = Info.from_bytes(bytes(await client.read_gatt_char(profile.INFO_UUID)))
+            assert info.reader_id == reader.reader_id
+            status = decode(bytes(await client.read_gatt_char(profile.EVENT_UUID)))
+            assert isinstance(status, Status) and status.epoch == reader.epoch
+            revision = await client.read_gatt_char(profile.SOFTWARE_REVISION_UUID)
+            assert revision.decode() == profile.SOFTWARE_REVISION
+            assert (await client.read_gatt_char(profile.BATTERY_LEVEL_UUID))[0] == 100
+
+            frames: asyncio.Queue[bytes] = asyncio.Queue()
+            await client.start_notify(profile.EVENT_UUID, lambda _c, data: frames.put_nowait(data))
+            await client.write_gatt_char(
+                profile.COMMAND_UUID, encode(HelloRequest()), response=True
+            )
+            hello = decode(bytes(await asyncio.wait_for(frames.get(), TIMEOUT)))
+            assert isinstance(hello, Hello) and hello.reader_id == reader.reader_id
+            await reader.press("ok")
+            assert decode(bytes(await asyncio.wait_for(frames.get(), TIMEOUT))).seq == 0
+            await client.stop_notify(profile.EVENT_UUID)
+        assert not client.is_connected
+
+
+async def test_peripheral_disconnect_fires_the_disconnected_callback() -> None:
+    """When the reader drops the link, bleak's disconnected_callback fires and the
+    client reports it is no longer connected; the same client reconnects."""
+    async with SimulatedTable(1) as table:
+        device = await find_reader(table)
+        lost: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+        client = BleakClient(
+            device,
+            disconnected_callback=lost.set_result,
+            backend=BumbleClient,
+            bumble_device=table.host_device,
+            timeout=TIMEOUT,
+        )
+        await client.connect()
+        await table.readers[0].drop_link()
+        assert await asyncio.wait_for(lost, TIMEOUT) is client
+        assert not client.is_connected
+        with pytest.raises(BleakError):
+            await client.read_gatt_char(profile.INFO_UUID)
+        await client.connect()
+        assert client.is_connected
+        await client.disconnect()
+
+
+async def test_solicited_disconnect_does_not_fire_the_callback() -> None:
+    """Our own disconnect() does not call disconnected_callback."""
+    async with SimulatedTable(1) as table:
+        device = await find_reader(table)
+        calls: list[object] = []
+        client = BleakClient(
+            device,
+            disconnected_callback=calls.append,
+            backend=BumbleClient,
+            bumble_device=table.host_device,
+            timeout=TIMEOUT,
+        )
+        await client.connect()
+        await client.disconnect()
+        await client.connect()  # a round trip after the disconnection settled
+        await client.disconnect()
+        assert calls == []
+
+
+async def test_concurrent_connects_are_serialised() -> None:
+    """Three clients connecting at once all succeed (one pending LE connection at a time)."""
+    async with SimulatedTable(3, shared=False) as table:
+        found: dict[str, object] = {}
+        done = asyncio.Event()
+
+        def on_adv(device: object, _adv: object) -> None:
+            found[device.address] = device  # type: ignore[attr-defined]
+            if len(found) == 3:
+                done.set()
+
+        async with BleakScanner(
+            on_adv,
+            service_uuids=[profile.SERVICE_UUID],
+            backend=BumbleScanner,
+            bumble_device=table.host_device,
+        ):
+            await asyncio.wait_for(done.wait(), TIMEOUT)
+        clients = [
+            BleakClient(d, backend=BumbleClient, bumble_device=table.host_device, timeout=TIMEOUT)
+            for d in found.values()
+        ]
+        await asyncio.gather(*(c.connect() for c in clients))
+        assert all(c.is_connected for c in clients)
+        await asyncio.gather(*(c.disconnect() for c in clients))
+
+
+async def test_connect_to_an_absent_device_times_out() -> None:
+    """Connecting to an address nobody advertises fails within bumble's own timeout."""
+    async with SimulatedTable(1) as table:
+        client = BleakClient(
+            "C2:00:00:00:00:09", backend=BumbleClient, bumble_device=table.host_device, timeout=0.3
+        )
+        with pytest.raises(TimeoutError):
+            await client.connect()
+        assert not client.is_connected
