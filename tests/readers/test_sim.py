@@ -20,7 +20,6 @@ from hardware.sim.script import (
     ScriptError,
     Select,
     Wait,
-    parse_line,
     parse_script,
 )
 from hardware.sim.table import SimulatedTable
