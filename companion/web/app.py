@@ -27,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from companion.web.access import Access
+from companion.web.access import Access, is_loopback
 from companion.web.commands import CommandError, HostCommand, parse_command
 from companion.web.feed import TableFeed, encode_frame
 from companion.web.labels import labels_for
@@ -37,7 +37,14 @@ __all__ = ["COOKIE", "KEEPALIVE_S", "build_app"]
 
 COOKIE = "tc_view"
 KEEPALIVE_S = 10.0
-_STATIC = {"index.html": "text/html", "table.css": "text/css", "table.js": "text/javascript"}
+RETRY_MS = 1000
+_STATIC = {
+    "index.html": "text/html",
+    "table.css": "text/css",
+    "table.js": "text/javascript",
+    "summary.js": "text/javascript",
+    "host.js": "text/javascript",
+}
 _NO_STORE = {"Cache-Control": "no-store"}
 
 CommandHandler = Callable[[HostCommand], Any]
@@ -64,11 +71,18 @@ def build_app(
     def token_of(request: Request) -> str | None:
         return request.query_params.get("t") or request.cookies.get(COOKIE)
 
+    def may_view(request: Request) -> bool:
+        if access.view_required:
+            return access.may_view(token_of(request))
+        # no token on loopback: refuse other host names, so a web page elsewhere cannot
+        # read the table through DNS rebinding
+        return is_loopback(request.url.hostname or "")
+
     def forbidden() -> Response:
         return PlainTextResponse("403: this table needs its access token\n", status_code=403)
 
     async def page(request: Request) -> Response:
-        if not access.may_view(token_of(request)):
+        if not may_view(request):
             return forbidden()
         response = Response(files["index.html"], media_type="text/html", headers=_NO_STORE)
         given = request.query_params.get("t")
@@ -77,7 +91,7 @@ def build_app(
         return response
 
     async def static(request: Request) -> Response:
-        if not access.may_view(token_of(request)):
+        if not may_view(request):
             return forbidden()
         name = request.path_params["name"]
         if name not in _STATIC:
@@ -93,12 +107,13 @@ def build_app(
         }
 
     async def events(request: Request) -> Response:
-        if not access.may_view(token_of(request)):
+        if not may_view(request):
             return forbidden()
         client = feed.connect()
 
         async def stream() -> AsyncIterator[bytes]:
             try:
+                yield b"retry: %d\n\n" % RETRY_MS  # a dropped page is back within a second
                 yield encode_frame("hello", hello())
                 yield encode_frame("snapshot", feed.snapshot())
                 while True:
@@ -119,12 +134,12 @@ def build_app(
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     async def state(request: Request) -> Response:
-        if not access.may_view(token_of(request)):
+        if not may_view(request):
             return forbidden()
         return JSONResponse(feed.snapshot(), headers=_NO_STORE)
 
     async def qr(request: Request) -> Response:
-        if not access.may_view(token_of(request)):
+        if not may_view(request):
             return forbidden()
         return Response(qr_svg(join_url()), media_type="image/svg+xml", headers=_NO_STORE)
 

@@ -26,7 +26,7 @@ class StreamReader:
 
     def __init__(self) -> None:
         self.frames: list[Frame] = []
-        self.comments = 0
+        self.comments = 0  # keep-alive comments and the retry line
         self._changed = asyncio.Condition()
 
     async def run(self, response: httpx.Response) -> None:
@@ -43,6 +43,9 @@ class StreamReader:
             self.comments += 1
             return
         fields = dict(line.split(": ", 1) for line in lines)
+        if "event" not in fields:  # `retry: ms`, the reconnection delay
+            self.comments += 1
+            return
         frame = Frame(raw, fields["event"], json.loads(fields["data"]))
         async with self._changed:
             self.frames.append(frame)

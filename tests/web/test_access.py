@@ -193,3 +193,15 @@ async def test_viewers_never_receive_the_host_token(game: TableGame) -> None:
             await reader.until(view.feed.seq)
         for body in [qr.content, state.content, *(f.raw for f in reader.frames)]:
             assert host_token.encode() not in body
+
+
+async def test_loopback_server_refuses_other_host_names(game: TableGame) -> None:
+    """Without a token on loopback, a request naming another host (DNS rebinding from a
+    web page elsewhere) gets 403; localhost and 127.0.0.1 are served."""
+    async with serve_table(game.session, port=0) as view, httpx.AsyncClient() as client:
+        url = f"http://127.0.0.1:{view.port}/state"
+        assert (await client.get(url, headers={"Host": "evil.example"})).status_code == 403
+        assert (
+            await client.get(url, headers={"Host": f"localhost:{view.port}"})
+        ).status_code == 200
+        assert (await client.get(url)).status_code == 200

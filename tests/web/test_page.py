@@ -163,9 +163,8 @@ async def test_host_controls_on_the_page_go_through_the_log(
     assert await host.page.locator("#host").is_visible()
     logged = len(game.inputs())
     await host.page.get_by_role("button", name="Undo").click()
-    await host.page.wait_for_function(
-        "document.querySelector('#host .status').textContent.startsWith('Sent')"
-    )
+    await host.page.wait_for_function("window.__tc.commands === 1")
+    assert (await host.page.locator("#host .status").inner_text()).startswith("Sent")
     await watcher.synced(server)
     assert await _full_magatama(watcher, 2) == 4
     assert len(game.inputs()) == logged + 1 and game.inputs()[-1].reader == "host"
@@ -176,4 +175,11 @@ async def test_host_controls_on_the_page_go_through_the_log(
     await host.page.wait_for_function("document.querySelector('#host .status').textContent !== '…'")
     last = game.inputs()[-1]
     assert last.kind.value == "correct" and last.data == {"op": "hp", "seat": 3, "hp": 2}
+    move = host.page.locator('form[data-op="move"]')
+    await move.locator("input").fill("杀♠8")
+    await move.locator('select[name="seat"]').select_option("2")
+    await move.locator('select[name="to"]').select_option("hand")
+    await move.get_by_role("button").click()
+    await host.page.wait_for_function("window.__tc.commands === 3")
+    assert game.inputs()[-1].data == {"op": "move", "card": "kill@S8", "to": "hand", "seat": 2}
     await host.synced(server)

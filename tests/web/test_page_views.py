@@ -87,3 +87,53 @@ def test_the_terminal_qr_code_decodes_to_the_address() -> None:
                     y = (row * 2 + half) * scale
                     image.paste(255, (col * scale, y, (col + 1) * scale, y + scale))
     assert [r.text for r in zxingcpp.read_barcodes(image)] == [url]
+
+
+async def test_a_dropped_page_reconnects_and_catches_up(browser: Browser) -> None:
+    """When the server ends a page's stream (as it does to a client too far behind), the
+    page reconnects by itself and shows the updates it missed, without a reload."""
+    game = Game.new(players=2, mode="digital", seed=3)
+    bot = RandomBot(2)
+    feed = TableFeed(game.view(), lang="en")
+    async with TableServer(feed, host="127.0.0.1", port=0) as server:
+        viewer = await open_page(browser, server.url)
+        await viewer.page.evaluate("window.__sameDocument = true")
+        feed.close()  # every stream ends, as for a dropped client
+        assert feed.clients == 0
+        for _ in range(3):
+            bot.step(game)
+            feed.publish(game.view(), [], [])  # sent to nobody: the page must catch up
+        await viewer.synced(server)
+        assert await viewer.page.evaluate("window.__sameDocument") is True
+        view = game.view()
+        hands = await viewer.page.locator("#seats .seat .hand").all_inner_texts()
+        assert hands == [str(h["count"]) for h in view["hands"]]
+
+
+async def test_regicide_summary_at_the_end(browser: Browser) -> None:
+    """When a Regicide game ends, the page shows who won, the enemies defeated, a
+    hand-size line and the cards played per seat."""
+    game = Game.new(players=2, mode="digital", seed=5)
+    bot = RandomBot(5)
+    feed = TableFeed(game.view(), lang="en")
+    async with TableServer(feed, host="127.0.0.1", port=0) as server:
+        viewer = await open_page(browser, server.url)
+        played = {1: 0, 2: 0}
+        defeated = 0
+        while game.pending() is not None:
+            events = [e.to_json() for e in bot.step(game)]
+            for e in events:
+                if e["kind"] == "cards_played":
+                    played[e["seat"]] += len(e["cards"])
+                defeated += e["kind"] == "enemy_defeated"
+            feed.publish(game.view(), [], events)
+        await viewer.synced(server)
+        summary = viewer.page.locator("#summary")
+        assert await summary.is_visible()
+        text = await summary.inner_text()
+        won = game.view()["winner_side"] == "players"
+        assert ("The players win" if won else "The castle wins") in text
+        assert f"Enemies defeated: {defeated}" in text
+        assert await summary.locator("tbody tr polyline").count() == 2
+        numbers = await summary.locator("td.num").all_inner_texts()
+        assert numbers == [str(played[1]), str(played[2])]

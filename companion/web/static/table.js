@@ -282,134 +282,6 @@ function render() {
   renderSummary();
 }
 
-// --- the end of the game ---
-
-function chart(values, at, end, scale) {
-  // a step line: a value holds until the update that changed it
-  const w = 200, hgt = 50, start = at.length ? at[0] : 0, span = Math.max(end - start, 1);
-  const top = Math.max(scale, ...values, 1);
-  const X = (t) => ((t - start) / span) * w;
-  const Y = (v) => hgt - 2 - (v / top) * (hgt - 6);
-  const pts = [];
-  values.forEach((v, i) => {
-    const x = X(at[i] === undefined ? start : at[i]);
-    if (i > 0) pts.push(`${x},${Y(values[i - 1])}`);
-    pts.push(`${x},${Y(v)}`);
-  });
-  if (values.length) pts.push(`${w},${Y(values[values.length - 1])}`);
-  return s("svg", { class: "chart", viewBox: `0 0 ${w} ${hgt}`, preserveAspectRatio: "none", role: "img" },
-    s("line", { x1: "0", y1: String(hgt - 2), x2: String(w), y2: String(hgt - 2) }),
-    s("polygon", { class: "area", points: `0,${hgt - 2} ${pts.join(" ")} ${w},${hgt - 2}` }),
-    s("polyline", { points: pts.join(" ") }));
-}
-
-function winnersLine() {
-  if (L.game === "regicide") {
-    const won = state.winner_side === "players";
-    return h("p", { class: "winners" }, won ? ui("players_won") : ui("castle_won"),
-      state.result && state.result.tier ? ` · ${ui("tier")}: ${state.result.tier}` : "",
-      ` · ${ui("enemies_defeated")}: ${summary.enemies_defeated}`);
-  }
-  const names = (summary.winners || []).map(seatName);
-  const side = summary.winner_side ? (L.sides[summary.winner_side] || summary.winner_side) : "";
-  return h("p", { class: "winners" }, names.length ? `${ui("winners")}: ${names.join(", ")}` : ui("no_winner"),
-    side ? ` (${side})` : "");
-}
-
-function renderSummary() {
-  const box = document.getElementById("summary");
-  const toggle = document.getElementById("summary-toggle");
-  if (!summary || state.status !== "over") {
-    box.hidden = true;
-    toggle.hidden = true;
-    return;
-  }
-  const key = JSON.stringify([summary, summaryClosed, state.seats]);
-  if (key === drawn.summary) return;
-  drawn.summary = key;
-  const regicide = L.game === "regicide";
-  const winners = summary.winners || [];
-  const rows = Object.keys(summary.series).map((key) => {
-    const n = Number(key);
-    const seat = seatOf(n);
-    const identity = seat && seat.identity ? ` · ${L.identities[seat.identity] || seat.identity}` : "";
-    return h("tr", { class: winners.includes(n) ? "won" : "" },
-      h("td", {}, (regicide ? ui("seat") + " " + n : seatName(n)) + identity),
-      h("td", { class: "chart-cell" }, chart(summary.series[key], summary.at || [], summary.updates || 0, summary.scale[key] || 0)),
-      h("td", { class: "num" }, String(summary.played[key] || 0)));
-  });
-  const judgments = (summary.judgments || []).map((j) =>
-    h("li", {}, `${seatName(j.seat)} · ${(L.cards && L.cards[j.reason]) || j.reason}: `, cardNode(j.card),
-      ` → ${j.success ? ui("takes_effect") : ui("no_effect")}`));
-  box.replaceChildren(
-    h("h2", {}, ui("game_over")),
-    winnersLine(),
-    h("table", {},
-      h("thead", {}, h("tr", {}, h("th", {}, regicide ? ui("players") : ui("seat")),
-        h("th", {}, regicide ? ui("hand_over_game") : ui("health_over_game")), h("th", {}, ui("cards_played")))),
-      h("tbody", {}, ...rows)),
-    regicide ? null : h("section", {}, h("h3", {}, ui("judgments")),
-      judgments.length ? h("ul", { id: "judgments" }, ...judgments) : h("p", {}, ui("no_judgments"))),
-    h("button", { onclick: () => { summaryClosed = true; renderSummary(); } }, ui("show_table")));
-  box.hidden = summaryClosed;
-  toggle.hidden = !summaryClosed;
-  toggle.textContent = ui("show_summary");
-  toggle.onclick = () => { summaryClosed = false; renderSummary(); };
-}
-
-// --- host controls (only with the host token in the address) ---
-
-async function sendCommand(command, status) {
-  status.textContent = "…";
-  try {
-    const response = await fetch("/host", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Host-Token": hostToken },
-      body: JSON.stringify(command),
-    });
-    const body = await response.json();
-    if (!response.ok) status.textContent = `${ui("refused")}: ${body.error}`;
-    else {
-      const said = body.result && body.result.sentences ? body.result.sentences.join(" ") : "";
-      const refused = body.result && body.result.status === "refused";
-      status.textContent = `${refused ? ui("refused") : ui("sent")}${said ? ": " + said : ""}`;
-    }
-  } catch (err) {
-    status.textContent = String(err);
-  }
-}
-
-function seatSelect(name) {
-  const seats = (state && (state.seats || state.hands)) || [];
-  return h("select", { name, "aria-label": ui("seat") },
-    ...seats.map((x) => h("option", { value: String(x.seat) }, `${x.seat} · ${L.game === "regicide" ? ui("seat") : seatName(x.seat)}`)));
-}
-
-function numberForm(op, label, field, min, max, extra) {
-  const status = document.querySelector("#host .status");
-  const sel = field === "value" ? null : seatSelect("seat");
-  const input = h("input", { type: "number", name: field, min: String(min), max: String(max), step: field === "value" ? "0.5" : "1", required: true });
-  return h("form", { "data-op": op, onsubmit: (ev) => {
-    ev.preventDefault();
-    const command = { op, ...extra, [field]: Number(input.value) };
-    if (sel) command.seat = Number(sel.value);
-    sendCommand(command, status);
-  } }, h("label", {}, label), sel, input, h("button", { type: "submit" }, ui("apply")));
-}
-
-function renderHost(enabled) {
-  const box = document.getElementById("host");
-  if (!enabled || !hostToken) { box.hidden = true; return; }
-  const status = h("div", { class: "status", role: "status" });
-  box.replaceChildren(h("h2", {}, ui("host")), status);
-  const button = (op, label) => h("button", { type: "button", "data-op": op, onclick: () => sendCommand({ op }, status) }, label);
-  box.append(h("div", { class: "buttons" }, button("undo", ui("undo")), button("pause", ui("pause")), button("resume", ui("resume"))));
-  if (L.game !== "regicide") box.append(numberForm("hp", ui("set_hp"), "hp", 0, 10, {}));
-  box.append(numberForm("hand", ui("set_hand_count"), "count", 0, 99, {}));
-  if (L.game !== "regicide") box.append(h("label", {}, ui("settings")), numberForm("setting", ui("nullification_timeout"), "value", 1, 120, { name: "nullification_timeout_s" }));
-  box.hidden = false;
-}
-
 // --- the stream ---
 
 function onHello(msg) {
@@ -436,18 +308,8 @@ function onSnapshot(msg) {
   document.getElementById("log").replaceChildren();
   summary = msg.summary || null;
   render();
-  hostKey = "";
-  refreshHost();
+  refreshHost(true);
   window.__tc.seq = msg.seq;
-}
-
-let hostKey = "";
-
-function refreshHost() {
-  // the seat lists name the generals: rebuild them once the generals are known
-  const key = JSON.stringify((state.seats || state.hands || []).map((x) => x.general || x.seat));
-  if (key !== hostKey && !document.getElementById("host").hidden) renderHost(true);
-  hostKey = key;
 }
 
 function onUpdate(msg) {
@@ -478,4 +340,5 @@ function connect() {
 }
 
 window.addEventListener("resize", render);
-connect();
+// the other scripts (summary.js, host.js) are deferred too and run before this event
+window.addEventListener("DOMContentLoaded", connect);

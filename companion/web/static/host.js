@@ -1,0 +1,80 @@
+// Host controls, shown only with the host token in the address: each button or form
+// posts one command to /host, which logs it like any input. Uses table.js's helpers.
+"use strict";
+
+async function sendCommand(command, status) {
+  status.textContent = "…";
+  try {
+    const response = await fetch("/host", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Host-Token": hostToken },
+      body: JSON.stringify(command),
+    });
+    const body = await response.json();
+    if (!response.ok) status.textContent = `${ui("refused")}: ${body.error}`;
+    else {
+      const said = body.result && body.result.sentences ? body.result.sentences.join(" ") : "";
+      const refused = body.result && body.result.status === "refused";
+      status.textContent = `${refused ? ui("refused") : ui("sent")}${said ? ": " + said : ""}`;
+    }
+  } catch (err) {
+    status.textContent = String(err);
+  }
+  window.__tc.commands = (window.__tc.commands || 0) + 1; // answered, for the tests
+}
+
+function seatSelect(name) {
+  const seats = (state && (state.seats || state.hands)) || [];
+  return h("select", { name, "aria-label": ui("seat") },
+    ...seats.map((x) => h("option", { value: String(x.seat) }, `${x.seat} · ${L.game === "regicide" ? ui("seat") : seatName(x.seat)}`)));
+}
+
+function numberForm(op, label, field, min, max, extra) {
+  const status = document.querySelector("#host .status");
+  const sel = field === "value" ? null : seatSelect("seat");
+  const input = h("input", { type: "number", name: field, min: String(min), max: String(max), step: field === "value" ? "0.5" : "1", required: true });
+  return h("form", { "data-op": op, onsubmit: (ev) => {
+    ev.preventDefault();
+    const command = { op, ...extra, [field]: Number(input.value) };
+    if (sel) command.seat = Number(sel.value);
+    sendCommand(command, status);
+  } }, h("label", {}, label), sel, input, h("button", { type: "submit" }, ui("apply")));
+}
+
+function moveForm(status) {
+  // `correct move CARD to SEAT ZONE` / `to discard`: the seat is ignored for the discard pile
+  const card = h("input", { type: "text", name: "card", placeholder: ui("card_text"), required: true, style: "width: 9em" });
+  const zone = h("select", { name: "to", "aria-label": ui("move_card") },
+    ...["hand", "equipment", "judgment", "discard"].map((z) => h("option", { value: z }, ui(z))));
+  const seat = seatSelect("seat");
+  return h("form", { "data-op": "move", onsubmit: (ev) => {
+    ev.preventDefault();
+    const command = { op: "move", card: card.value, to: zone.value };
+    if (zone.value !== "discard") command.seat = Number(seat.value);
+    sendCommand(command, status);
+  } }, h("label", {}, ui("move_card")), card, seat, zone, h("button", { type: "submit" }, ui("apply")));
+}
+
+function renderHost(enabled) {
+  const box = document.getElementById("host");
+  if (!enabled || !hostToken) { box.hidden = true; return; }
+  const status = h("div", { class: "status", role: "status" });
+  box.replaceChildren(h("h2", {}, ui("host")), status);
+  const button = (op, label) => h("button", { type: "button", "data-op": op, onclick: () => sendCommand({ op }, status) }, label);
+  box.append(h("div", { class: "buttons" }, button("undo", ui("undo")), button("pause", ui("pause")), button("resume", ui("resume"))));
+  if (L.game !== "regicide") box.append(numberForm("hp", ui("set_hp"), "hp", 0, 10, {}));
+  box.append(numberForm("hand", ui("set_hand_count"), "count", 0, 99, {}));
+  box.append(moveForm(status));
+  if (L.game !== "regicide") box.append(h("label", {}, ui("settings")), numberForm("setting", ui("nullification_timeout"), "value", 1, 120, { name: "nullification_timeout_s" }));
+  box.hidden = false;
+}
+
+let hostKey = "";
+
+function refreshHost(force) {
+  // the seat lists name the generals: rebuild them once the generals are known
+  const key = JSON.stringify((state.seats || state.hands || []).map((x) => x.general || x.seat));
+  if ((force || key !== hostKey) && !document.getElementById("host").hidden) renderHost(true);
+  hostKey = key;
+}
+
