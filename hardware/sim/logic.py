@@ -21,11 +21,13 @@ from firmware_protocol import (
     Error,
     ErrorCode,
     Feedback,
-    FrameReason,
+    FrameError,
     Identify,
     Press,
     ReaderFlags,
     Select,
+    StreamDecoder,
+    encode,
 )
 from firmware_protocol.profile import Capability, Info
 from firmware_protocol.session import ReaderSession
@@ -82,8 +84,9 @@ class ReaderLogic(Protocol):
 
     def on_command(self, frame: bytes) -> list[bytes]: ...
 
-    def bad_frame(self, reason: FrameReason) -> list[bytes]:
-        """A command that could not even be unwrapped (serial COBS): ERROR(1, reason)."""
+    def on_serial(self, data: bytes) -> list[bytes]:
+        """Bytes read from a serial line (COBS pieces, SPEC.md section 6); the frames
+        to write back (each to be wrapped with `frame_for_serial`)."""
 
     def hello_frame(self) -> bytes: ...
 
@@ -102,6 +105,7 @@ class SessionLogic:
             epoch, capacity, reader_id=reader_id, seat=seat, battery=battery
         )
         self._reader_id = reader_id
+        self._decoder = StreamDecoder()
 
     @property
     def epoch(self) -> int:
@@ -146,8 +150,14 @@ class SessionLogic:
     def on_command(self, frame: bytes) -> list[bytes]:
         return self._session.on_command(frame)
 
-    def bad_frame(self, reason: FrameReason) -> list[bytes]:
-        return [self._session.record(Error(ErrorCode.BAD_FRAME, int(reason)))]
+    def on_serial(self, data: bytes) -> list[bytes]:
+        out: list[bytes] = []
+        for item in self._decoder.feed(data):
+            if isinstance(item, FrameError):
+                out.append(self._session.record(Error(ErrorCode.BAD_FRAME, int(item.reason))))
+            else:
+                out.extend(self._session.on_command(encode(item)))
+        return out
 
     def hello_frame(self) -> bytes:
         return self._session.hello_frame()

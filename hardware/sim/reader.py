@@ -430,9 +430,10 @@ class SimulatedReader:
         await self._emit(self._logic.on_command(frame))
         self._notice_feedback()
 
-    async def handle_bad_piece(self, error: FrameError) -> None:
-        """A serial front could not even unwrap a command: answer ERROR(bad frame)."""
-        await self._emit(self._logic.bad_frame(error.reason))
+    async def handle_serial(self, data: bytes) -> None:
+        """A serial front read `data` from the line: the logic unwraps and answers it."""
+        await self._emit(self._logic.on_serial(data))
+        self._notice_feedback()
 
     def _notice_feedback(self) -> None:
         feedback = self._logic.feedback

@@ -21,7 +21,7 @@ import tty
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from firmware_protocol import FrameError, StreamDecoder, encode, frame_for_serial
+from firmware_protocol import frame_for_serial
 
 if TYPE_CHECKING:
     from hardware.sim.reader import SimulatedReader
@@ -39,8 +39,7 @@ class SerialFront:
         self.path = Path(link_path)
         self._master: int | None = None
         self._slave: int | None = None
-        self._decoder = StreamDecoder()
-        self._commands: asyncio.Queue[bytes | FrameError] = asyncio.Queue()
+        self._commands: asyncio.Queue[bytes] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
         self._return: asyncio.TimerHandle | None = None
 
@@ -55,7 +54,6 @@ class SerialFront:
         tty.setraw(slave)
         os.set_blocking(master, False)
         self._master, self._slave = master, slave
-        self._decoder = StreamDecoder()
         # The slave stays open here too, so the master never reads EIO while the host
         # has the port closed.
         temporary = self.path.with_name(self.path.name + ".new")
@@ -88,17 +86,13 @@ class SerialFront:
             return
         except OSError:
             return  # no host has the port open
-        for item in self._decoder.feed(data):
-            self._commands.put_nowait(item if isinstance(item, FrameError) else encode(item))
+        self._commands.put_nowait(data)
 
     async def _run_commands(self) -> None:
         while True:
-            item = await self._commands.get()
+            data = await self._commands.get()
             try:
-                if isinstance(item, FrameError):
-                    await self._reader.handle_bad_piece(item)
-                else:
-                    await self._reader.handle_command(item)
+                await self._reader.handle_serial(data)
             except Exception:  # a bug in the reader logic must not kill the reader
                 _log.exception("%s: handling a command failed", self._reader.name)
 

@@ -22,9 +22,11 @@ step = st.one_of(
 )
 
 
-async def run_schedule(schedule: list[tuple[str, float]], auto_ack: bool) -> list[int]:
+async def run_schedule(
+    schedule: list[tuple[str, float]], auto_ack: bool, logic: str = "session"
+) -> list[int]:
     async with (
-        ble_rig(seed=len(schedule)) as rig,
+        ble_rig(seed=len(schedule), logic=logic) as rig,
         ReaderHub(rig.source, HubOptions(auto_ack=auto_ack, retry_interval=0.1)) as hub,
     ):
         reader = rig.reader
@@ -64,12 +66,17 @@ async def run_schedule(schedule: list[tuple[str, float]], auto_ack: bool) -> lis
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(schedule=st.lists(step, max_size=25), auto_ack=st.booleans())
+@given(
+    schedule=st.lists(step, max_size=25),
+    auto_ack=st.booleans(),
+    logic=st.sampled_from(["session", "firmware"]),
+)
 def test_random_fault_schedules_never_lose_or_double_an_event(
-    schedule: list[tuple[str, float]], auto_ack: bool
+    schedule: list[tuple[str, float]], auto_ack: bool, logic: str
 ) -> None:
     """Whatever drops, duplicates, corruptions, absences and latency happen between
-    events, the consumer gets every event exactly once and in order."""
-    seqs = asyncio.run(asyncio.wait_for(run_schedule(schedule, auto_ack), 60))
+    events, the consumer gets every event exactly once and in order (with either
+    reader logic behind the simulator)."""
+    seqs = asyncio.run(asyncio.wait_for(run_schedule(schedule, auto_ack, logic), 60))
     assert seqs == list(range(len(seqs)))
     assert seqs[-1] == sum(1 for kind, _ in schedule if kind == "event")

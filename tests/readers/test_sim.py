@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from firmware_protocol import profile
+from firmware_protocol import CardKind, decode, profile
 from hardware.sim.console import run_console
 from hardware.sim.reader import SimulatedReader
 from hardware.sim.script import (
@@ -205,3 +205,21 @@ async def test_fault_lines_reach_the_reader() -> None:
         assert len(reader.epochs) == len(epochs) + 1
         assert reader.battery_percent == 5
         assert table.link.interval_ms(reader.front.controller) == 7.5  # type: ignore[attr-defined]
+
+
+async def test_firmware_core_reports_a_replaced_card_removed() -> None:
+    """Behind the seam, the firmware core decides like the real reader: a new card on
+    the reader reports the one it replaced as removed, a long press is LONG."""
+    from firmware_protocol import Button, ButtonId, Card, Press
+    from hardware.sim.firmware_logic import FirmwareLogic
+
+    logic = FirmwareLogic(0x1234, 0x7C0A0001)
+    frames = logic.card(True, CardKind.TEXT, b"S0DX") + logic.card(True, CardKind.TEXT, b"G01V")
+    frames += logic.button(ButtonId.OK, long=True)
+    assert [decode(f) for f in frames] == [
+        Card(True, CardKind.TEXT, b"S0DX", seq=0),
+        Card(False, CardKind.TEXT, b"S0DX", seq=1),
+        Card(True, CardKind.TEXT, b"G01V", seq=2),
+        Button(ButtonId.OK, Press.LONG, seq=3),
+    ]
+    assert logic.pending == 4 and logic.epoch == 0x1234
