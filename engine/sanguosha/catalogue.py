@@ -127,6 +127,8 @@ class SkillSpec:
     en: str
     es: str
     tags: frozenset[str]
+    text: dict[str, str] = field(default_factory=dict, compare=False)
+    """The rule text by language (zh-Hans, en, es); empty until the skill is written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,8 +295,26 @@ def _load_skills(data: dict[str, Any]) -> dict[str, SkillSpec]:
         own = _get(file, entry, "tags", list, where)
         if not set(own) <= tags:
             raise CatalogueError(file, f"{where}.tags", f"unknown tags {sorted(set(own) - tags)}")
-        out[names["id"]] = SkillSpec(tags=frozenset(own), **names)
+        out[names["id"]] = SkillSpec(
+            tags=frozenset(own), text=_skill_text(file, entry, where), **names
+        )
     return out
+
+
+TEXT_LANGUAGES = ("zh-Hans", "en", "es")
+
+
+def _skill_text(file: str, entry: dict[str, Any], where: str) -> dict[str, str]:
+    """A skill's optional `text`: one non-empty string per language of `TEXT_LANGUAGES`."""
+    if "text" not in entry:
+        return {}
+    text = _get(file, entry, "text", dict, where)
+    if set(text) != set(TEXT_LANGUAGES):
+        raise CatalogueError(file, f"{where}.text", f"expected exactly {list(TEXT_LANGUAGES)}")
+    for lang in TEXT_LANGUAGES:
+        if not _get(file, text, lang, str, f"{where}.text").strip():
+            raise CatalogueError(file, f"{where}.text.{lang}", "empty")
+    return {lang: text[lang] for lang in TEXT_LANGUAGES}
 
 
 def _load_identities(data: dict[str, Any]) -> dict[str, IdentitySpec]:

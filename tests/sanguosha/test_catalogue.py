@@ -139,3 +139,16 @@ def test_bad_general_and_role_files_are_refused():
     roles["standard"]["5"]["rebel"] = 3
     with pytest.raises(CatalogueError, match=r"roles.json: standard.5"):
         _load_roles(roles)
+
+
+def test_bad_skill_text_is_refused():
+    """A skill's rule text needs exactly zh-Hans, en and es, each non-empty; errors name the key."""
+    data = _data("skills.json")
+    data["skills"][0]["text"] = {"zh-Hans": "文", "en": "Text"}
+    with pytest.raises(CatalogueError, match=r"skills.json: skills\[jianxiong\].text: expected"):
+        _load_skills(data)
+    data["skills"][0]["text"] = {"zh-Hans": "文", "en": " ", "es": "Texto"}
+    with pytest.raises(CatalogueError, match=r"skills\[jianxiong\].text.en: empty"):
+        _load_skills(data)
+    data["skills"][0]["text"] = {"zh-Hans": "文", "en": "Text", "es": "Texto"}
+    assert _load_skills(data)["jianxiong"].text["es"] == "Texto"
