@@ -453,11 +453,14 @@ class _Link:
     # --- frames in -------------------------------------------------------------------
 
     def _on_frame(self, item: _Item) -> None:
-        known = self.known
-        if known is None or known.link is not self:
-            self._before_hello(item)
-            return
-        self._apply(known.session.receive(item, asyncio.get_running_loop().time()))
+        try:
+            known = self.known
+            if known is None or known.link is not self:
+                self._before_hello(item)
+                return
+            self._apply(known.session.receive(item, asyncio.get_running_loop().time()))
+        except Exception:  # a bug here must not break the transport's callback chain
+            _log.exception("%s: handling a frame failed", self.reader.name)
 
     def _before_hello(self, item: _Item) -> None:
         hello = self._hello

@@ -116,6 +116,11 @@ class SerialFront:
         except OSError as exc:
             _log.debug("%s: write failed: %s", self._reader.name, exc)
 
+    def inject(self, data: bytes) -> None:
+        """Put raw bytes on the line (noise, a truncated frame) as a fault."""
+        if self._master is not None:
+            os.write(self._master, data)
+
     async def drop(self) -> None:
         """Unplug and plug back in: the host sees the port fail and must reopen it."""
         self._unplug()

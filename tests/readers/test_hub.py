@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -395,3 +396,20 @@ async def test_device_failing_hello_is_ignored_with_a_warning() -> None:
             seen = await take_inputs(hub, 1, seen)
             assert seen.inputs[0].reader_id == rig.reader.reader_id
             assert [s.name for s in hub.status()] == [rig.reader.name]
+
+
+async def test_serial_line_noise_is_dropped_and_the_stream_resyncs(tmp_path: Path) -> None:
+    """Garbage and a truncated frame on the serial line are dropped, and the events
+    around them arrive once each."""
+    from firmware_protocol import frame_for_serial
+    from tests.readers.conftest import serial_rig
+
+    async with serial_rig(tmp_path) as rig, ReaderHub(rig.source) as hub:
+        reader = rig.reader
+        await connected(hub)
+        await reader.press("ok")
+        truncated = frame_for_serial(reader.status_frame())[:5]
+        reader.front.inject(b"\x13\x37line noise" + truncated)  # type: ignore[attr-defined]
+        await reader.press("no")
+        seen = await take_inputs(hub, 2, ack=True)
+        assert seen.seqs() == [0, 1]
