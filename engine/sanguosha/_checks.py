@@ -12,6 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction, InvalidAction
+from engine.sanguosha._respond import ANY_CARD
 from engine.sanguosha.actions import (
     Action,
     ChooseGeneral,
@@ -31,6 +32,7 @@ from engine.sanguosha.actions import (
 )
 from engine.sanguosha.cards import RULES
 from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
+from engine.sanguosha.context import PlayerChoice
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import REGISTRY, Skill
@@ -211,6 +213,9 @@ class ChecksMixin:
         raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
 
     def _check_choose_target(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        if isinstance(prompt.ctx, PlayerChoice):
+            self._check_player_choice(prompt.ctx, action)
+            return
         name, cards, chosen, lo, hi = prompt.ctx
         if isinstance(action, ChooseTarget):
             self.check_seats((action.seat,))
@@ -218,11 +223,26 @@ class ChecksMixin:
         elif isinstance(action, Confirm) and action.ok and len(chosen) < lo:
             raise IllegalAction(Reason.NEEDS_TARGET, card=name, min_targets=lo)
 
+    def _check_player_choice(self: Game, choice: PlayerChoice, action: Action) -> None:
+        """A skill's choice of players (`choose_players`)."""
+        if isinstance(action, ChooseTarget):
+            self.check_seats((action.seat,))
+            target = self.player(action.seat)
+            if target in choice.chosen:
+                raise IllegalAction(Reason.DUPLICATE_TARGET, target=action.seat)
+            if target not in choice.options:
+                raise IllegalAction(Reason.INVALID_TARGET, card=choice.reason, target=action.seat)
+        elif isinstance(action, Confirm) and action.ok:
+            if len(choice.chosen) < choice.lo:
+                raise IllegalAction(Reason.NEEDS_TARGET, card=choice.reason, min_targets=choice.lo)
+        elif not choice.optional:
+            raise IllegalAction(Reason.CANNOT_PASS, prompt=PromptKind.CHOOSE_TARGET.value)
+
     def _check_respond(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
         need = prompt.need or ""
         if isinstance(action, Respond) and action.card is not None:
             card = self.check_in_game(action.card)
-            if card.name != need:
+            if card.name != need and need != ANY_CARD:
                 raise IllegalAction(Reason.WRONG_CARD, card=str(card), need=need)
             self.check_in_hand(p, (card,))
         elif isinstance(action, UseSkill):

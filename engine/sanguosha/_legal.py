@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from engine.core.errors import ActionError
+from engine.sanguosha._respond import ANY_CARD
 from engine.sanguosha.actions import (
     Action,
     ChooseGeneral,
@@ -30,6 +31,7 @@ from engine.sanguosha.actions import (
     UseSkill,
 )
 from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
+from engine.sanguosha.context import PlayerChoice
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.state import HIDDEN, Player
 
@@ -131,7 +133,15 @@ class LegalMixin:
         return out
 
     def _list_choose_target(self: Game, prompt: Prompt, p: Player) -> list[Action]:
-        name, cards, chosen, lo, hi = prompt.ctx
+        ctx = prompt.ctx
+        if isinstance(ctx, PlayerChoice):
+            out: list[Action] = [_cached(_TARGET, s, ChooseTarget) for s in prompt.options]
+            if ctx.chosen and len(ctx.chosen) >= ctx.lo:
+                out.append(YES)
+            if ctx.optional:
+                out.append(NO)
+            return out
+        name, cards, chosen, lo, hi = ctx
         out: list[Action] = [_cached(_TARGET, s, ChooseTarget) for s in prompt.options]
         if len(chosen) >= lo:
             out.append(YES)
@@ -141,7 +151,9 @@ class LegalMixin:
     def _list_respond(self: Game, prompt: Prompt, p: Player) -> list[Action]:
         need = prompt.need
         out: list[Action] = [
-            _cached(_RESPOND, c, Respond) for c in _distinct(p.hand) if c.name == need
+            _cached(_RESPOND, c, Respond)
+            for c in _distinct(p.hand)
+            if c.name == need or need == ANY_CARD
         ]
         out.extend(UseSkill(s) for s in prompt.options)
         out.extend(self._conversions(p, need or ""))

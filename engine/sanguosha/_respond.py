@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.sanguosha.actions import Confirm, Pass, Respond, Timeout, UseSkill
+from engine.sanguosha.actions import ChooseTarget, Confirm, Pass, Respond, Timeout, UseSkill
 from engine.sanguosha.catalogue import Card
-from engine.sanguosha.context import Judgment, Request, Use
+from engine.sanguosha.context import Judgment, PlayerChoice, Request, Use
 from engine.sanguosha.events import (
     CardNullified,
     CardPlayed,
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from engine.sanguosha.game import Game
 
 NULLIFICATION = "nullification"
+ANY_CARD = "any_card"
+"""A request's `need` that any hand card answers (QSanguosha's "." pattern: Guicai)."""
 
 
 class RespondMixin:
@@ -50,6 +52,8 @@ class RespondMixin:
 
     def could_produce(self: Game, p: Player, need: str) -> bool:
         """Digital mode: can `p` make a `need` card from hand or a conversion?"""
+        if need == ANY_CARD:
+            return bool(p.hand)
         for card in p.hand:
             if card.name == need:
                 return True
@@ -300,6 +304,48 @@ class RespondMixin:
         else:
             card = self.take_random_hand(p)
         self.to_discard((card,), p.seat, reason)
+
+    # ---------------------------------------------------------------- skill choices
+    def choose_players(
+        self: Game,
+        p: Player,
+        reason: str,
+        options: list[Player],
+        lo: int,
+        hi: int,
+        *,
+        optional: bool,
+    ) -> Flow:
+        """Ask `p` to choose `lo`..`hi` of `options` for skill `reason`, one at a time.
+
+        A `choose_target` prompt (as for a card's targets): `ChooseTarget` adds a seat,
+        `Confirm(True)` closes the list once `lo` are chosen, and when `optional`
+        `Confirm(False)`/`Pass` declines (returns None). Returns the chosen players.
+        """
+        choice = PlayerChoice(reason, options, lo, hi, optional)
+        chosen = choice.chosen
+        while len(chosen) < hi:
+            left = choice.remaining()
+            if not left:
+                break
+            answer = yield Prompt(
+                PromptKind.CHOOSE_TARGET,
+                p.seat,
+                (p.seat,),
+                reason=reason,
+                count=hi,
+                options=tuple(q.seat for q in left),
+                chosen=tuple(q.seat for q in chosen),
+                optional=optional,
+                ctx=choice,
+            )
+            if isinstance(answer, ChooseTarget):
+                chosen.append(self.player(answer.seat))
+            elif isinstance(answer, Confirm) and answer.ok:
+                break
+            else:
+                return None
+        return list(chosen)
 
     # ---------------------------------------------------------------- confirmations
     def ask_confirm(self: Game, p: Player, reason: str, data: Any = None) -> Flow:

@@ -179,3 +179,26 @@ class MoveData:
     def __init__(self, player: Player, cards: tuple[Card, ...]) -> None:
         self.player = player
         self.cards = cards
+
+
+class PlayerChoice:
+    """A skill asks its owner to choose `lo`..`hi` players among `options` (Tuxi, Yiji).
+
+    The `choose_target` prompt's `ctx` when the choice belongs to a skill rather than a
+    card: `reason` is the skill id; `chosen` grows one seat at a time.
+    """
+
+    __slots__ = ("reason", "options", "chosen", "lo", "hi", "optional")
+
+    def __init__(
+        self, reason: str, options: list[Player], lo: int, hi: int, optional: bool
+    ) -> None:
+        self.reason = reason
+        self.options = options
+        self.chosen: list[Player] = []
+        self.lo = lo
+        self.hi = hi
+        self.optional = optional
+
+    def remaining(self) -> list[Player]:
+        return [p for p in self.options if p not in self.chosen]

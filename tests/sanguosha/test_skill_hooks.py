@@ -487,3 +487,112 @@ def test_losing_equipment_triggers_on_replacement_and_dismantle():
         (1, 2, "test_xiaoji")
     ]
     assert C("chitu@H5") in game.discard_pile and conserved(game)
+
+
+class TakeFromTwo(Skill):
+    """Like Tuxi: instead of drawing, choose up to 2 other players and take a hand card of each."""
+
+    id = "test_tuxi"
+    triggers = (Point.BEFORE_DRAW,)
+    asks_first = False
+
+    def can_trigger(self, game, owner, point, data):
+        return data.player is owner
+
+    def on_trigger(self, game, owner, point, data):
+        options = [q for q in game.other_living(owner) if q.hand]
+        chosen = yield from game.choose_players(owner, self.id, options, 1, 2, optional=True)
+        if chosen:
+            data.count = 0
+            for q in chosen:
+                owner.hand.append(game.take_random_hand(q))
+
+
+class AnyHandCard(Skill):
+    """Like Guicai: answer a judgment with any hand card (a request for `any_card`)."""
+
+    id = "test_any_card"
+    triggers = (Point.JUDGMENT_BEFORE,)
+    asks_first = False
+
+    def can_trigger(self, game, owner, point, data):
+        return bool(owner.hand)
+
+    def on_trigger(self, game, owner, point, data):
+        from engine.sanguosha._respond import ANY_CARD
+        from engine.sanguosha.context import Request
+
+        req = Request(owner, ANY_CARD, False, data.player, None, self.id)
+        got = yield from game.ask_card(owner, ANY_CARD, req)
+        if got is not None:
+            game.replace_judgment(data, owner, got[0][0], self.id)
+
+
+def test_a_skill_chooses_players_one_at_a_time():
+    """choose_players: a skill's choose_target prompt offers its options, refuses others, OK closes."""
+    from engine.sanguosha import ChooseTarget, EndPlay
+
+    game = start(players=4)
+    game.attach(game.player(2), TakeFromTwo())
+    set_hand(game, 1)
+    set_hand(game, 3, "kill@S7")
+    set_hand(game, 4, "dodge@D2", "peach@H3")
+    game.submit(1, EndPlay())
+    prompt = game.pending()
+    assert (prompt.kind, prompt.seat, prompt.reason, prompt.options) == (
+        PromptKind.CHOOSE_TARGET,
+        2,
+        "test_tuxi",
+        (3, 4),
+    )
+    assert Confirm(True) not in game.legal_actions() and Confirm(False) in game.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        game.submit(2, ChooseTarget(1))
+    assert info.value.reason is Reason.INVALID_TARGET
+    with pytest.raises(IllegalAction) as info:
+        game.submit(2, Confirm(True))
+    assert info.value.reason is Reason.NEEDS_TARGET
+    game.submit(2, ChooseTarget(4))
+    assert game.pending().options == (3,) and game.pending().chosen == (4,)
+    game.submit(2, Confirm(True))
+    assert len(game.player(2).hand) == 5 and len(game.player(4).hand) == 1 and conserved(game)
+
+
+def test_declining_a_player_choice_changes_nothing():
+    """choose_players: NO on an optional choice declines it and the draw happens as usual."""
+    from engine.sanguosha import EndPlay
+
+    game = start(players=4)
+    game.attach(game.player(2), TakeFromTwo())
+    set_hand(game, 1)
+    game.submit(1, EndPlay())
+    before = len(game.player(2).hand)
+    events = game.submit(2, Confirm(False))
+    assert [(e.seat, e.count) for e in of(events, "cards_drawn")] == [(2, 2)]
+    assert len(game.player(2).hand) == before + 2
+
+
+def test_a_request_for_any_hand_card():
+    """A request for `any_card` accepts any hand card and lists each one for bots."""
+    from engine.sanguosha import EndPlay
+
+    game = start(players=4)
+    game.attach(game.player(3), AnyHandCard())
+    place(game, 2, "indulgence@S6")
+    deck_top(game, "kill@C2")
+    set_hand(game, 3, "peach@H3", "duel@SA")
+    set_hand(game, 1)
+    game.submit(1, EndPlay())
+    pass_windows(game)
+    prompt = game.pending()
+    assert (prompt.kind, prompt.seat, prompt.need) == (PromptKind.RESPOND, 3, "any_card")
+    assert set(game.legal_actions()) == {
+        Respond(C("peach@H3")),
+        Respond(C("duel@SA")),
+        Respond(None),
+    }
+    with pytest.raises(IllegalAction) as info:
+        game.submit(3, Respond(C("kill@S7")))
+    assert info.value.reason is Reason.CARD_NOT_IN_HAND
+    events = game.submit(3, Respond(C("peach@H3")))
+    assert of(events, "judgment_settled")[0].success is False and conserved(game)
