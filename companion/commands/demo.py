@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.game.options import add_lang, default_lang
+from companion.game.options import add_lang, add_presentation, default_lang, presentation
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,6 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--db", type=Path, help="keep the game log in this file (default: a temporary file)"
     )
     parser.add_argument("--state-out", type=Path, help="write the final state JSON here")
+    add_presentation(parser)
     parser.set_defaults(handler=run)
 
 
@@ -39,6 +40,11 @@ def run(args: argparse.Namespace) -> int:
 
     from companion.game.app import PlayRequest, start_game
 
+    try:
+        show = presentation(args)
+    except ValueError as exc:
+        print(f"companion: --web: {exc}", file=sys.stderr)
+        return 2
     script = resources.files("companion.game.scripts").joinpath("demo.script")
     pace = args.pace if args.pace is not None else (0.2 if sys.stdout.isatty() else 0.0)
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as tmp:
@@ -51,5 +57,6 @@ def run(args: argparse.Namespace) -> int:
             db=args.db if args.db is not None else Path(tmp) / "demo.sqlite",
             script=Path(str(script)),
             pace=max(0.0, pace),
+            show=show,
         )
         return start_game(request, keep_log=args.db is not None)

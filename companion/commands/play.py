@@ -8,14 +8,17 @@ companion play --game {sanguosha,regicide} --players N --reader {sim,ble[:ADDRES
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from companion.game.options import (
     add_db,
     add_house_settings,
     add_lang,
+    add_presentation,
     default_lang,
     house_settings,
+    presentation,
 )
 
 
@@ -66,6 +69,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "plain for scripts and pipes)",
     )
     add_house_settings(parser)
+    add_presentation(parser)
     parser.add_argument(
         "--tags",
         type=Path,
@@ -78,6 +82,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.game.app import PlayRequest, start_game
 
+    try:
+        show = presentation(args)
+    except ValueError as exc:
+        print(f"companion: --web: {exc}", file=sys.stderr)
+        return 2
     request = PlayRequest(
         game=args.game,
         players=args.players,
@@ -91,5 +100,6 @@ def run(args: argparse.Namespace) -> int:
         settings=house_settings(args),
         view=args.view,
         tags=args.tags,
+        show=show,
     )
     return start_game(request)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from companion.game.options import add_db, add_lang
+from companion.game.options import add_db, add_lang, add_presentation, presentation
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,12 +33,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="the enrolment registry for tags that give only a UID (default: the one "
         "`companion enrol` writes, if any)",
     )
+    add_presentation(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from companion.game.app import resume_game
 
+    try:
+        show = presentation(args)
+    except ValueError as exc:
+        print(f"companion: --web: {exc}", file=sys.stderr)
+        return 2
     return resume_game(
         args.game_id,
         db=args.db,
@@ -46,4 +53,5 @@ def run(args: argparse.Namespace) -> int:
         lang=args.lang,
         state_out=args.state_out,
         tags=args.tags,
+        show=show,
     )

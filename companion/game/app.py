@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.game.clock import Clock, VirtualClock, WallClock
+from companion.game.options import Presentation
 from companion.game.runner import ReaderPlan, run_session
 from companion.game.session import Session, Update
 from companion.narration import Narrator
@@ -52,6 +53,7 @@ class PlayRequest:
     script_text: str | None = None
     view: str = "auto"  # plain lines, a live table view, or auto (live on a terminal)
     tags: Path | None = None  # the enrolment registry for UID-only tags
+    show: Presentation = field(default_factory=Presentation)  # web table view, voice
     on_session: list[Callable[[Session], None]] = field(default_factory=list)
     """Called with the session once it exists, before anything is played: the seam for
     more observers (a web table view, text-to-speech) to `session.subscribe`."""
@@ -183,8 +185,9 @@ def start_game(
     clock: Clock = VirtualClock() if lines is not None else WallClock()
     view = _view_mode(req.view, scripted=lines is not None, spec=req.reader, out=out)
     return _run(
-        session, plan, clock, req.state_out, out, err, opening=True, saved_note=keep_log, view=view
-    )
+        session, plan, clock, req.state_out, out, err,
+        opening=True, saved_note=keep_log, view=view, show=req.show,
+    )  # fmt: skip
 
 
 def _view_mode(asked: str, *, scripted: bool, spec: str, out: TextIO) -> str:
@@ -206,6 +209,7 @@ def resume_game(
     lang: str | None = None,
     state_out: Path | None = None,
     tags: Path | None = None,
+    show: Presentation | None = None,
     on_session: list[Callable[[Session], None]] | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
@@ -265,7 +269,10 @@ def resume_game(
     for hook in on_session or []:
         hook(session)
     view = _view_mode("auto", scripted=lines is not None, spec=spec, out=out)
-    return _run(session, plan, clock, state_out, out, err, opening=session.inputs == 0, view=view)
+    return _run(
+        session, plan, clock, state_out, out, err,
+        opening=session.inputs == 0, view=view, show=show or Presentation(),
+    )  # fmt: skip
 
 
 def _run(
@@ -279,6 +286,7 @@ def _run(
     opening: bool,
     saved_note: bool = True,
     view: str = "plain",
+    show: Presentation | None = None,
 ) -> int:
     from contextlib import ExitStack
 
@@ -293,16 +301,39 @@ def _run(
         session.subscribe(_printer(out))
         if view == "console":
             session.subscribe(_table_printer(session))
+    show = show or Presentation()
+    server = _table_server(session, clock, show)
+    if show.voice:
+        from companion.voice import Speaker, SpeechError
+
+        try:
+            session.subscribe(stack.enter_context(Speaker(session.narrator.lang)).observe)
+        except SpeechError as exc:
+            _say(err, f"companion: no spoken narration: {exc}")
     if opening:
         session.announce(session.opening())
+
+    async def main() -> None:
+        if server is not None:
+            await server.start()
+            _say(err, server.banner())
+        try:
+            await run_session(session, plan, clock, on_notice=lambda e: _notice(err, e))
+        finally:
+            if server is not None:
+                await server.stop()
+
     status = EXIT_OK
     try:
-        asyncio.run(run_session(session, plan, clock, on_notice=lambda e: _notice(err, e)))
+        asyncio.run(main())
     except ScriptError as exc:
         _say(err, f"companion: script: {exc}")
         status = EXIT_BAD_INPUT
     except (TimeoutError, ConnectionError) as exc:
         _say(err, f"companion: the readers failed: {exc or type(exc).__name__}")
+        status = EXIT_FAILED
+    except OSError as exc:
+        _say(err, f"companion: cannot serve the table view: {exc}")
         status = EXIT_FAILED
     except KeyboardInterrupt:
         status = EXIT_OK
@@ -317,6 +348,19 @@ def _run(
             _say(err, note)
         session.log.close()
     return status
+
+
+def _table_server(session: Session, clock: Clock, show: Presentation) -> Any:
+    """The web table view asked for, not yet started (None without `--web`). Host
+    commands from the page are committed to the log like any reader input."""
+    if show.web is None:
+        return None
+    from companion.web import commit_to_session, serve_table
+
+    host, port = show.web
+    return serve_table(
+        session, host, port, lan=show.lan, on_command=commit_to_session(session, clock.now)
+    )
 
 
 def _explain(exc: Exception, lang: str) -> str:

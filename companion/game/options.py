@@ -5,11 +5,21 @@ from __future__ import annotations
 import argparse
 import locale
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from companion.narration import LANGUAGES
 
-__all__ = ["add_db", "add_house_settings", "add_lang", "default_lang", "house_settings"]
+__all__ = [
+    "Presentation",
+    "add_db",
+    "add_house_settings",
+    "add_lang",
+    "add_presentation",
+    "default_lang",
+    "house_settings",
+    "presentation",
+]
 
 
 def default_lang() -> str:
@@ -73,3 +83,44 @@ def house_settings(args: argparse.Namespace) -> dict[str, object]:
         if getattr(args, flag):
             out[flag] = True
     return out
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """How a game is shown besides the terminal: the web table view and the voice."""
+
+    web: tuple[str, int] | None = None  # (host, port) of the table view, None = no page
+    lan: bool = False  # let phones on the local network join (the address carries a token)
+    voice: bool = False  # speak each sentence (espeak-ng)
+
+
+def add_presentation(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("table view and voice")
+    group.add_argument(
+        "--web",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="HOST:PORT",
+        help="serve the live table view (default 127.0.0.1:8765)",
+    )
+    group.add_argument(
+        "--lan",
+        action="store_true",
+        help="with --web: let phones on the local network join (the address carries a token)",
+    )
+    group.add_argument("--voice", action="store_true", help="speak the narration aloud (espeak-ng)")
+
+
+def presentation(args: argparse.Namespace) -> Presentation:
+    """The presentation the flags ask for.
+
+    Raises:
+        ValueError: `--web` names no usable address.
+    """
+    web = None
+    if args.web is not None or args.lan:
+        from companion.web import parse_web_address
+
+        web = parse_web_address(args.web or None, lan=args.lan)
+    return Presentation(web=web, lan=args.lan, voice=args.voice)
