@@ -33,7 +33,7 @@ Build and drive a game::
   `UseSkill(skill, cards=(), targets=())`, `ChooseTarget(seat)`, `Confirm(ok)`,
   `Respond(card | None)`, `Pass`, `Timeout`, `EndPlay`, `Discard(cards)`,
   `ProvideJudgment(card)`, `RevealCard(card | None)`, `RevealIdentity(identity)`,
-  `PickCard(card | None)`. Cards are `Card` values: `parse_card("kill@S7")`,
+  `PickCard(card | None)`, `ChooseOption(option)`. Cards are `Card` values: `parse_card("kill@S7")`,
   `format_card(card)`, `repr` rebuilds them. `parse_action(action.to_json())`
   round-trips, for the game log.
 - **Refusals.** `submit` raises `engine.core.errors.IllegalAction(reason, **data)`
@@ -49,11 +49,11 @@ Build and drive a game::
 - **Skills** (`skills/__init__.py`): `Skill` base with trigger points, modifiers
   (distance, attack range, Kill limit, extra targets, prohibitions, draw count,
   hand limit), conversions ("view as") and response providers; `@register`.
-  Equipment abilities are skills of their holder (`skills/equipment.py`). This
-  issue plays generals without their skills; the next one registers them.
+  Equipment abilities are skills of their holder (`skills/equipment.py`); the
+  generals' skills live in `skills/wei.py`, `shu.py`, `wu.py` and `qun.py`.
   Skills and card rules (`cards/`) act through the game's rules API: `distance`,
   `attack_range`, `ask_card`, `request`, `use_card` (also virtual cards, `extra`,
-  `nullifiable`), `damage`, `recover`, `lose_hp`, `judge`, `replace_judgment`,
+  `nullifiable`, `supplied`), `damage`, `recover`, `lose_hp`, `judge`, `replace_judgment`,
   `draw`, `take_card`, `to_discard`, `discard_from_hand_unseen`, `fire`; and they
   read and change the records in `context.py` (`Use.need`, `bonus`, `no_response`,
   `ignore_armor`, `cancelled`; `Damage.prevented`; `Judgment.taken`...).
@@ -62,6 +62,7 @@ Build and drive a game::
 from engine.sanguosha.actions import (
     Action,
     ChooseGeneral,
+    ChooseOption,
     ChooseTarget,
     Confirm,
     Discard,
@@ -88,6 +89,7 @@ __all__ = [
     "Action",
     "Card",
     "ChooseGeneral",
+    "ChooseOption",
     "ChooseTarget",
     "Confirm",
     "Discard",

@@ -16,6 +16,7 @@ from engine.sanguosha._respond import ANY_CARD
 from engine.sanguosha.actions import (
     Action,
     ChooseGeneral,
+    ChooseOption,
     ChooseTarget,
     Confirm,
     Discard,
@@ -55,6 +56,7 @@ EXPECTED: dict[PromptKind, tuple[str, ...]] = {
     K.CHOOSE_CARD_FROM: ("pick_card", "pass"),
     K.HARVEST_PICK: ("pick_card",),
     K.CONFIRM: ("confirm",),
+    K.CHOOSE_OPTION: ("choose_option",),
 }
 
 
@@ -116,15 +118,19 @@ class ChecksMixin:
                 raise IllegalAction(Reason.CARD_NOT_IN_HAND, card=str(card), seat=p.seat)
 
     def check_owned(
-        self: Game, p: Player, cards: tuple[Card, ...], exclude: Card | None = None
+        self: Game,
+        p: Player,
+        cards: tuple[Card, ...],
+        exclude: Card | tuple[Card, ...] | None = None,
     ) -> None:
-        """The cards are in `p`'s hand or equipment (not `exclude`)."""
-        equipped = [c for c in p.equip if c is not None and c is not exclude]
+        """The cards are in `p`'s hand or equipment (not `exclude`: a card or several)."""
+        excluded = exclude if isinstance(exclude, tuple) else (exclude,)
+        equipped = [c for c in p.equip if c is not None and c not in excluded]
         in_hand = tuple(c for c in cards if c not in equipped)
         if len(set(cards) & set(equipped)) != len(cards) - len(in_hand):
             raise IllegalAction(Reason.DUPLICATE_CARD, card=str(cards[0]))
         for card in in_hand:
-            if card is exclude:
+            if card in excluded:
                 raise IllegalAction(Reason.CARD_NOT_OWNED, card=str(card), seat=p.seat)
         try:
             self.check_in_hand(p, in_hand)
@@ -325,6 +331,13 @@ class ChecksMixin:
     def _check_confirm(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
         return None
 
+    def _check_choose_option(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+        assert isinstance(action, ChooseOption)
+        if action.option not in prompt.options:
+            raise IllegalAction(
+                Reason.NOT_OFFERED, choice=action.option, options=list(prompt.options)
+            )
+
     def _check_choose_general(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
         assert isinstance(action, ChooseGeneral)
         general = action.general
@@ -350,4 +363,5 @@ _CHECKERS = {
     K.CHOOSE_CARD_FROM: ChecksMixin._check_choose_card_from,
     K.HARVEST_PICK: ChecksMixin._check_harvest_pick,
     K.CONFIRM: ChecksMixin._check_confirm,
+    K.CHOOSE_OPTION: ChecksMixin._check_choose_option,
 }

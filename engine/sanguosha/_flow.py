@@ -240,17 +240,21 @@ class FlowMixin:
         extra: bool = False,
         ignore_distance: bool = False,
         nullifiable: bool = True,
+        supplied: bool = False,
     ) -> Flow:
         """Use a card: it leaves its zone, is announced, triggers, then resolves.
 
         `cards` may be empty for a virtual card (a skill's Duel); `extra` keeps a Kill
-        out of the limit; `nullifiable=False` opens no Nullification window.
+        out of the limit; `nullifiable=False` opens no Nullification window;
+        `supplied`: the cards already left another player's zone for this use (a lord's
+        Kill played by a subject).
         """
         use = Use(user, name, cards, targets, skill, extra)
         use.ignore_distance = ignore_distance
         use.nullifiable = nullifiable
-        for card in cards:
-            self.take_card(user, card)
+        if not supplied:
+            for card in cards:
+                self.take_card(user, card)
         self.processing.extend(cards)
         self.emit(
             CardUsed(
@@ -265,6 +269,9 @@ class FlowMixin:
         rule = RULES[name]
         if Point.CARD_USED in hooks:
             yield from self.fire(Point.CARD_USED, use)
+        if Point.TARGET_CONFIRMING in hooks:
+            for target in list(rule.effect_targets(use)):
+                yield from self.fire(Point.TARGET_CONFIRMING, TargetData(use, target))
         if Point.TARGET_CHOSEN in hooks:
             for target in list(rule.effect_targets(use)):
                 yield from self.fire(Point.TARGET_CHOSEN, TargetData(use, target))

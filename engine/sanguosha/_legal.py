@@ -17,6 +17,7 @@ from engine.sanguosha._respond import ANY_CARD
 from engine.sanguosha.actions import (
     Action,
     ChooseGeneral,
+    ChooseOption,
     ChooseTarget,
     Confirm,
     Discard,
@@ -164,7 +165,9 @@ class LegalMixin:
         ctx = prompt.ctx or {}
         pool = list(p.hand)
         if ctx.get("equip"):
-            pool += [c for c in p.equip if c is not None and c is not ctx.get("exclude")]
+            exclude = ctx.get("exclude")
+            excluded = exclude if isinstance(exclude, tuple) else (exclude,)
+            pool += [c for c in p.equip if c is not None and c not in excluded]
         out: list[Action] = []
         if ctx.get("exact") and prompt.count > 1:
             seen = set()
@@ -222,6 +225,9 @@ class LegalMixin:
     def _list_confirm(self: Game, prompt: Prompt, p: Player) -> list[Action]:
         return [YES, NO]
 
+    def _list_choose_option(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+        return [ChooseOption(o) for o in prompt.options]
+
     def _list_choose_general(self: Game, prompt: Prompt, p: Player) -> list[Action]:
         taken = {q.general for q in self.players}
         pool = prompt.options or tuple(catalogue().generals)
@@ -241,4 +247,5 @@ _LISTERS = {
     K.CHOOSE_CARD_FROM: LegalMixin._list_choose_card_from,
     K.HARVEST_PICK: LegalMixin._list_harvest_pick,
     K.CONFIRM: LegalMixin._list_confirm,
+    K.CHOOSE_OPTION: LegalMixin._list_choose_option,
 }

@@ -273,13 +273,19 @@ class RespondMixin:
         self.emit(JudgmentChanged(j.player.seat, str(card), by.seat, skill))
 
     def deck_card_revealed(self: Game, card: Card) -> None:
-        """Table mode: a scanned card came off the top of the (unseen) deck."""
+        """Table mode: a scanned card came off the top of the deck.
+
+        The deck is unseen, except cards a skill scanned and put back on top
+        (Guanxing): when the scan disagrees with the remembered top card the table
+        wins and the remembered order is forgotten.
+        """
         if not self.deck:
             self.reshuffle()
-        if HIDDEN in self.deck:
-            self.deck.remove(HIDDEN)
-        else:
-            self.deck.pop()
+        deck = self.deck
+        top = deck[-1]
+        if top is not card and top is not HIDDEN:
+            deck[:] = [HIDDEN] * len(deck)
+        deck.pop()
 
     def discard_from_hand_unseen(self: Game, p: Player, reason: str) -> Flow:
         """Discard a hand card chosen unseen; it lands face up (Dismantle, Ice Sword).

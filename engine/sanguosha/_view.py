@@ -68,6 +68,6 @@ class ViewMixin:
             # who may answer would tell who holds a Nullification
             data["seat"] = None
             data["seats"] = [p.seat for p in self.alive_order]
-        if prompt.kind is PromptKind.CHOOSE_GENERAL and seat != prompt.seat:
+        if (prompt.kind is PromptKind.CHOOSE_GENERAL or prompt.private) and seat != prompt.seat:
             data.pop("options", None)
         return data

@@ -54,10 +54,19 @@ class ZonesMixin:
         self.emit(DeckReshuffled(len(self.deck)))
 
     def draw(self: Game, p: Player, count: int, reason: str) -> None:
-        """`p` draws `count` cards (counted, never shown, in table mode)."""
+        """`p` draws `count` cards (counted, never shown, in table mode).
+
+        At the table a drawn card stays unseen even when the engine remembers the
+        deck's top (Guanxing): whoever physically took it is not certain.
+        """
         hand = p.hand
-        for _ in range(count):
-            hand.append(self.pop_deck())
+        if self.table:
+            for _ in range(count):
+                self.pop_deck()
+                hand.append(HIDDEN)
+        else:
+            for _ in range(count):
+                hand.append(self.pop_deck())
         self.emit(CardsDrawn(p.seat, count, reason))
 
     def end_game(self: Game, winners: tuple[int, ...], side: str | None, reason: EndReason) -> None:

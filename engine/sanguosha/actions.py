@@ -150,6 +150,14 @@ class PickCard(Action):
     kind = "pick_card"
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseOption(Action):
+    """Pick one of a prompt's `options` (a suit named for Fanjian)."""
+
+    option: str
+    kind = "choose_option"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
@@ -167,6 +175,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         RevealCard,
         RevealIdentity,
         PickCard,
+        ChooseOption,
     )
 }
 ACTION_KINDS: frozenset[str] = frozenset(ACTION_TYPES)

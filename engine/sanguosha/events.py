@@ -344,6 +344,41 @@ class CardGiven(Event):
 
 @_event
 @dataclass(frozen=True, slots=True)
+class HandCardsGiven(Event):
+    """`seat` gave `count` hand cards to `target`, face down (Rende): which ones is hidden."""
+
+    seat: int
+    target: int
+    count: int
+    reason: str
+    kind = "hand_cards_given"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class OptionChosen(Event):
+    """`seat` chose `option` of a prompt's choices (the suit named for Fanjian)."""
+
+    seat: int
+    option: str
+    reason: str
+    kind = "option_chosen"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class DeckArranged(Event):
+    """`seat` looked at the deck's top cards and put `top` back on top, `bottom` below."""
+
+    seat: int
+    top: int
+    bottom: int
+    reason: str
+    kind = "deck_arranged"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
 class EquipmentEquipped(Event):
     seat: int
     card: str

@@ -20,6 +20,10 @@ the JSON.
 | choose_card_from | the user (`target`'s cards) | PickCard, Pass if `optional` |
 | harvest_pick | a seat | PickCard (one of `options`) |
 | confirm | a skill or equipment owner | Confirm |
+| choose_option | a seat (a suit for Fanjian...) | ChooseOption (one of `options`) |
+
+A prompt marked `private` offers options only its seat may see (the deck's top
+cards under Guanxing): the public view leaves them out.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ class PromptKind(StrEnum):
     CHOOSE_CARD_FROM = "choose_card_from"
     HARVEST_PICK = "harvest_pick"
     CONFIRM = "confirm"
+    CHOOSE_OPTION = "choose_option"
 
 
 PROMPT_KINDS: frozenset[str] = frozenset(k.value for k in PromptKind)
@@ -65,6 +70,7 @@ class Prompt:
     chosen: tuple[int, ...] = ()  # targets staged so far
     optional: bool = False  # Pass / Confirm(False) allowed
     timeout_s: float | None = None  # windows: the table may close it with Timeout
+    private: bool = False  # `options` are hidden information of `seat` (view hides them)
     ctx: Any = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:

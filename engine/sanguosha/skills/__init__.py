@@ -57,7 +57,8 @@ class Point(StrEnum):
     PHASE_END = "phase_end"  # PhaseData
     BEFORE_DRAW = "before_draw"  # DrawData(player, count): change count (0 = nothing)
     CARD_USED = "card_used"  # Use: after a card is used, before it takes effect
-    TARGET_CHOSEN = "target_chosen"  # TargetData(use, target): may redirect or set flags
+    TARGET_CONFIRMING = "target_confirming"  # TargetData: before TARGET_CHOSEN; may redirect
+    TARGET_CHOSEN = "target_chosen"  # TargetData(use, target): the final targets; set flags
     CARD_EFFECT = "card_effect"  # TargetData: set cancelled to stop the effect on target
     KILL_DODGED = "kill_dodged"  # TargetData: set hit to make a dodged Kill hit anyway
     CARD_RESPONDED = "card_responded"  # Request: after a card was used or played in answer
