@@ -130,10 +130,13 @@ class Session:
 
     def state(self) -> dict[str, Any]:
         """The state JSON of the public contract: the engine's public view, the
-        pending decision, and `log_length` (inputs in the game log)."""
+        pending decision, and `log_length`: the inputs the game received. Reader
+        notices that mean nothing to the game (a card lifted off the reader, a battery
+        report) are logged too but not counted, so the figure does not depend on how
+        often a reader restarted."""
         out = dict(self.table.view())
         out.setdefault("pending", self.table.prompt())
-        out["log_length"] = self.inputs
+        out["log_length"] = self.table.counted
         return out
 
     def opening(self) -> Update:

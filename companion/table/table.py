@@ -63,6 +63,7 @@ class Table:
         self._window_override: float | None = None
         self._window_since: float | None = self._initial_window()
         self.applied = 0
+        self.counted = 0  # inputs that reached the game (not ignored notices)
 
     # --- reading ---
 
@@ -116,6 +117,8 @@ class Table:
             outcome, record = self._step(inp)
             if record is not None:
                 self._accepted.append(record)
+        if outcome.status is not Status.IGNORED:
+            self.counted += 1
         after = self.adapter.prompt()
         changed = after != before
         signals = list(outcome.signals)

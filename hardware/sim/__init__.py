@@ -11,8 +11,10 @@
 - `parse_script`/`parse_line`: table-script lines (PRODUCT.md "Table script"), plus
   the simulator's `fault ...` lines.
 - The reader's protocol logic sits behind one narrow seam (`logic.ReaderLogic`,
-  inputs in, frames out): `SessionLogic` (firmware_protocol.ReaderSession, the
-  default) or `firmware_logic.FirmwareLogic` (the portable firmware core); pass
+  inputs in, frames out): `firmware_logic.FirmwareLogic`, the reader firmware's own
+  portable core (`hardware/firmware/readercore`, the default: the simulator behaves
+  like the firmware because it runs the firmware's logic), or `SessionLogic`
+  (firmware_protocol.ReaderSession, the host package's reference reader); pass
   `logic_factory=` to `SimulatedReader` or `SimulatedTable`.
 - `hardware.sim.server.run_simulator`: the standalone process behind `companion sim`.
 """

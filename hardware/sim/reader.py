@@ -32,7 +32,7 @@ from firmware_protocol import (
     is_reader_event,
 )
 from firmware_protocol.profile import default_name
-from hardware.sim.logic import ReaderLogic, SessionLogic
+from hardware.sim.logic import ReaderLogic
 from hardware.sim.tokens import (
     TagKind,
     TagPayload,
@@ -61,8 +61,12 @@ LogicFactory = Callable[[int, int, int, int], ReaderLogic]
 """(epoch, reader_id, seat, battery) -> the logic of one boot."""
 
 
-def _session_logic(epoch: int, reader_id: int, seat: int, battery: int) -> ReaderLogic:
-    return SessionLogic(epoch, reader_id, seat=seat, battery=battery)
+def firmware_logic(epoch: int, reader_id: int, seat: int, battery: int) -> ReaderLogic:
+    """The default logic: the reader firmware's own core (`hardware/firmware/readercore`),
+    so the simulator behaves like the firmware because it runs the firmware's logic."""
+    from hardware.sim.firmware_logic import FirmwareLogic
+
+    return FirmwareLogic(epoch, reader_id, seat=seat, battery=battery)
 
 
 def reader_address(reader_id: int) -> str:
@@ -137,7 +141,7 @@ class SimulatedReader:
         name: str | None = None,
         battery: int = 100,
         token_encoder: TokenEncoder = default_token_encoder,
-        logic_factory: LogicFactory = _session_logic,
+        logic_factory: LogicFactory = firmware_logic,
         rng: random.Random | None = None,
     ) -> None:
         if not 0 <= seat <= MAX_SEAT:

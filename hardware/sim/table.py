@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from bumble.device import Device
 
 from hardware.sim.radio import RadioLink, attach_device
-from hardware.sim.reader import LogicFactory, SimulatedReader, _session_logic
+from hardware.sim.reader import LogicFactory, SimulatedReader, firmware_logic
 from hardware.sim.script import (
     SHARED,
     Fault,
@@ -70,7 +70,7 @@ class SimulatedTable:
         seats: Sequence[int] | None = None,
         advertising_interval_ms: float = 20.0,
         token_encoder: TokenEncoder = default_token_encoder,
-        logic_factory: LogicFactory = _session_logic,
+        logic_factory: LogicFactory = firmware_logic,
         seed: int | None = None,
         host: bool = True,
     ) -> None:

@@ -38,8 +38,11 @@ def test_export_jsonl_has_every_input(play, capsys) -> None:
     assert main(["export", "1", "--db", str(run.db)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert json.loads(lines[0])["format"] == "table-companion/log/1"
-    assert len(lines) - 1 == run.state["log_length"]
-    assert json.loads(lines[-1])["data"] == {"button": "no", "long": False}
+    inputs = [json.loads(line) for line in lines[1:]]
+    assert [i["n"] for i in inputs] == list(range(1, len(inputs) + 1))
+    game_inputs = [i for i in inputs if i["kind"] not in ("remove", "notice")]
+    assert len(game_inputs) == run.state["log_length"]
+    assert inputs[-1]["data"] == {"button": "no", "long": False}
 
 
 def test_the_transcript_is_a_table_script_that_replays_the_game(
