@@ -12,7 +12,6 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction, InvalidAction
-from engine.sanguosha._respond import ANY_CARD
 from engine.sanguosha.actions import (
     Action,
     ChooseGeneral,
@@ -33,7 +32,7 @@ from engine.sanguosha.actions import (
 )
 from engine.sanguosha.cards import RULES
 from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
-from engine.sanguosha.context import PlayerChoice
+from engine.sanguosha.context import ANY_CARD, PlayerChoice
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import REGISTRY, Skill

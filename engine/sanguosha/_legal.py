@@ -13,7 +13,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from engine.core.errors import ActionError
-from engine.sanguosha._respond import ANY_CARD
 from engine.sanguosha.actions import (
     Action,
     ChooseGeneral,
@@ -32,7 +31,7 @@ from engine.sanguosha.actions import (
     UseSkill,
 )
 from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
-from engine.sanguosha.context import PlayerChoice
+from engine.sanguosha.context import ANY_CARD, PlayerChoice
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.state import HIDDEN, Player
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.sanguosha.actions import ChooseTarget, Confirm, Pass, Respond, Timeout, UseSkill
 from engine.sanguosha.catalogue import Card
-from engine.sanguosha.context import Judgment, PlayerChoice, Request, Use
+from engine.sanguosha.context import ANY_CARD, Judgment, PlayerChoice, Request, Use
 from engine.sanguosha.events import (
     CardNullified,
     CardPlayed,
@@ -36,8 +36,6 @@ if TYPE_CHECKING:
     from engine.sanguosha.game import Game
 
 NULLIFICATION = "nullification"
-ANY_CARD = "any_card"
-"""A request's `need` that any hand card answers (QSanguosha's "." pattern: Guicai)."""
 
 
 class RespondMixin:

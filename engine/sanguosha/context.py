@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from engine.sanguosha.catalogue import Card
     from engine.sanguosha.state import Player
 
+ANY_CARD = "any_card"
+"""A request's `need` that any hand card answers (QSanguosha's "." pattern: Guicai)."""
+
 
 class Use:
     """One card use: the user, the card id it counts as, its physical cards and targets."""

@@ -379,6 +379,17 @@ class DeckArranged(Event):
 
 @_event
 @dataclass(frozen=True, slots=True)
+class CardsGained(Event):
+    """`seat` took face-up cards from the table into their hand (a judgment or damage card)."""
+
+    seat: int
+    cards: tuple[str, ...]
+    reason: str
+    kind = "cards_gained"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
 class EquipmentEquipped(Event):
     seat: int
     card: str

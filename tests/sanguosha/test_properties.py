@@ -14,7 +14,6 @@ from collections import Counter
 import pytest
 
 from engine.sanguosha import Game, Settings
-from engine.sanguosha.prompts import PromptKind
 
 GAMES = 2016  # 224 per player count, 2..10
 CARD_TEXT = re.compile(r"[a-z_]+@[SHCD](?:10|[2-9AJQK])")
@@ -37,8 +36,10 @@ def public_cards(game: Game) -> Counter:
         seen.update(str(c) for c in p.equip if c is not None)
         seen.update(str(c) for c, _ in p.judgment)
     prompt = game.pending()
-    if prompt is not None and prompt.kind is PromptKind.CHOOSE_TARGET:
-        seen.update(prompt.card.split("+"))  # a staged card is shown to the table
+    if prompt is not None and prompt.card:
+        # a staged card, or the card being answered, was shown to the table when used
+        # (even if a skill has since taken it into a hand: Jianxiong)
+        seen.update(prompt.card.split("+"))
     return seen
 
 

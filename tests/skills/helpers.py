@@ -29,7 +29,16 @@ from sanguosha.scenario import (  # tests/sanguosha/scenario.py
     state_snapshot,
 )
 
-from engine.sanguosha import ChooseGeneral, Confirm, Game, Pass, RevealIdentity, Settings
+from engine.sanguosha import (
+    ChooseGeneral,
+    Confirm,
+    Discard,
+    EndPlay,
+    Game,
+    Pass,
+    RevealIdentity,
+    Settings,
+)
 from engine.sanguosha.actions import Action
 from engine.sanguosha.catalogue import catalogue
 from engine.sanguosha.prompts import Prompt, PromptKind
@@ -39,11 +48,14 @@ __all__ = [
     "cards",
     "conserved",
     "deck_top",
+    "decline",
+    "end_turn",
     "equip",
     "game_with",
     "give_general",
     "kinds",
     "of",
+    "pass_all",
     "pass_window",
     "pass_windows",
     "place",
@@ -143,4 +155,20 @@ def pass_all(game: Game) -> list:
     events: list = []
     while (p := game.pending()) is not None and p.kind is PromptKind.NULLIFY:
         events += game.submit(p.seats[0], Pass())
+    return events
+
+
+def end_turn(game: Game) -> list:
+    """The current player ends the play phase and discards what they must.
+
+    Digital mode discards the first hand cards; table mode discards unseen (OK).
+    Returns the events up to the next prompt that is not that discard.
+    """
+    seat = game.current.seat if game.current is not None else None
+    events = game.submit(seat, EndPlay())
+    while (p := game.pending()) is not None and p.kind is PromptKind.DISCARD and p.seat == seat:
+        if game.table:
+            events += game.submit(seat, Confirm(True))
+        else:
+            events += game.submit(seat, Discard(tuple(game.player(seat).hand[: p.count])))
     return events

@@ -220,7 +220,12 @@ __all__ = [
 
 
 def _load() -> None:
-    from engine.sanguosha.skills import equipment  # noqa: F401
+    from engine.sanguosha.skills import (  # noqa: F401
+        equipment,
+        qun,
+        wei,
+        wei_judgment,
+    )
 
 
 _load()
