@@ -158,6 +158,35 @@ class ChooseOption(Action):
     kind = "choose_option"
 
 
+@dataclass(frozen=True, slots=True)
+class SetHealth(Action):
+    """Host correction (table mode, seat None): `seat` has `hp` health (1..max_hp)."""
+
+    seat: int
+    hp: int
+    kind = "set_health"
+
+
+@dataclass(frozen=True, slots=True)
+class SetHandCount(Action):
+    """Host correction (table mode, seat None): `seat` holds `count` hand cards."""
+
+    seat: int
+    count: int
+    kind = "set_hand_count"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCard(Action):
+    """Host correction (table mode, seat None): `card` is now in `seat`'s `to` zone
+    (hand, equipment, judgment), or on the discard pile (`to="discard"`, no seat)."""
+
+    card: Card
+    to: str
+    seat: int | None = None
+    kind = "move_card"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
@@ -176,6 +205,9 @@ ACTION_TYPES: dict[str, type[Action]] = {
         RevealIdentity,
         PickCard,
         ChooseOption,
+        SetHealth,
+        SetHandCount,
+        MoveCard,
     )
 }
 ACTION_KINDS: frozenset[str] = frozenset(ACTION_TYPES)

@@ -444,6 +444,47 @@ class HandCountCorrected(Event):
 
 @_event
 @dataclass(frozen=True, slots=True)
+class HealthCorrected(Event):
+    """The host set `seat`'s health by hand (a host correction, not damage or recovery)."""
+
+    seat: int
+    before: int
+    after: int
+    max_hp: int
+    kind = "health_corrected"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class HandCountSetByHost(Event):
+    """The host set `seat`'s hand count by hand (unlike `HandCountCorrected`, the
+    engine's own warning after a scan); `forgotten` are the known cards of that hand
+    the engine no longer places there."""
+
+    seat: int
+    before: int
+    after: int
+    forgotten: tuple[str, ...] = ()
+    kind = "hand_count_set_by_host"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class CardMovedByHost(Event):
+    """The host moved `card`. Zones: hand, equipment, judgment, discard, deck (seat None
+    for the last two); a card the engine had not seen comes from a hand or the deck."""
+
+    card: str
+    from_zone: str
+    from_seat: int | None
+    to_zone: str
+    to_seat: int | None
+    replaced: str | None = None  # the equipment it displaced to the discard pile
+    kind = "card_moved_by_host"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
 class SkillInvoked(Event):
     seat: int
     skill: str

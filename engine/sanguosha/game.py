@@ -34,6 +34,7 @@ from engine.sanguosha._view import ViewMixin
 from engine.sanguosha._zones import GameEnded, ZonesMixin
 from engine.sanguosha.actions import Action
 from engine.sanguosha.catalogue import Card, catalogue
+from engine.sanguosha.corrections import CORRECTIONS, correct
 from engine.sanguosha.events import Event
 from engine.sanguosha.prompts import Prompt
 from engine.sanguosha.reasons import Reason
@@ -124,12 +125,15 @@ class Game(
 
         Raises `IllegalAction` (the rules forbid it now; e.g. `OUT_OF_RANGE` with
         distance and attack_range) or `InvalidAction` (malformed, unknown seat); in
-        both cases nothing changed. `seat` is None only for `Timeout`.
+        both cases nothing changed. `seat` is None only for `Timeout` and for the
+        host's corrections (`corrections.py`), which leave the same decision pending.
         """
         if self._prompt is None:
             raise IllegalAction(Reason.GAME_OVER)
         if not isinstance(action, Action):
             raise InvalidAction(Reason.UNKNOWN_ACTION, action=repr(action))
+        if isinstance(action, CORRECTIONS):
+            return correct(self, seat, action)
         self.check(self._prompt, seat, action)
         return self._advance((seat, action))
 

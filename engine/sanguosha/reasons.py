@@ -66,6 +66,19 @@ class Reason(StrEnum):
     IDENTITY_TAKEN = "identity_taken"  # identity, count (more revealed than the role table holds)
     GENERAL_TAKEN = "general_taken"  # general, seat
 
+    # --- host corrections (table mode; `corrections.py`) ---
+    HOST_ONLY = "host_only"  # action (a correction comes from the host: seat None)
+    GAME_NOT_STARTED = "game_not_started"  # action (setup still running)
+    HEALTH_OUT_OF_RANGE = "health_out_of_range"  # seat, hp, max_hp (a living player: 1..max_hp)
+    HAND_COUNT_OUT_OF_RANGE = "hand_count_out_of_range"  # seat, count, limit
+    PLAYER_DYING = "player_dying"  # seat (the Peach requests decide)
+    DECISION_PENDING = "decision_pending"  # seat, prompt (it takes that seat's cards)
+    CARD_IN_USE = "card_in_use"  # card (being resolved, or named by the pending decision)
+    ALREADY_THERE = "already_there"  # card, seat, zone
+    WRONG_ZONE = "wrong_zone"  # card, zone (equipment, delayed tricks: only in their own zone)
+    UNKNOWN_ZONE = "unknown_zone"  # zone
+    CARD_PLACE_UNKNOWN = "card_place_unknown"  # card (unseen, and no unseen card to stand for it)
+
 
 REASONS: frozenset[str] = frozenset(r.value for r in Reason)
 """Every reason's wire name, for narration's coverage tests."""
