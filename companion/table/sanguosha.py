@@ -43,11 +43,15 @@ from companion.table.resolve import Scanned
 from companion.table.sanguosha_prompts import HANDLERS
 from engine.core.errors import InvalidAction
 from engine.sanguosha.actions import (
+    MoveCard,
     Pass,
+    SetHandCount,
+    SetHealth,
     Timeout,
     UseSkill,
 )
 from engine.sanguosha.catalogue import Card, catalogue, parse_card
+from engine.sanguosha.corrections import CORRECTIONS
 from engine.sanguosha.game import Game
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.settings import Settings
@@ -132,7 +136,12 @@ class SanguoshaTable:
         return Submit(None, Timeout()) if self.window_seconds() is not None else None
 
     def same_window(self, before: Prompt | None, action: Any) -> bool:
-        return before is not None and before.kind is PromptKind.NULLIFY and isinstance(action, Pass)
+        # a pass, or a host correction, leaves the same window open with its time running
+        return (
+            before is not None
+            and before.kind is PromptKind.NULLIFY
+            and isinstance(action, (Pass, *CORRECTIONS))
+        )
 
     def decision_signals(self) -> list[tuple[int, Signal]]:
         prompt = self.engine.pending()
@@ -149,7 +158,7 @@ class SanguoshaTable:
         if prompt is None:
             return Refuse("game_over")
         if inp.kind is InputKind.CORRECT:
-            return Refuse("correction_unsupported", {"op": inp.data.get("op")})
+            return _correction(inp.data)
         claim = self._shared_claim(inp, prompt, scanned)
         if claim is not None:
             return claim
@@ -287,6 +296,25 @@ class SanguoshaTable:
 
             return Stage(seat, [Note("card_added", {"seat": seat, "card": scanned.text})], add_card)
         return Refuse("finish_skill", {"seat": seat, "skill": staged.skill})
+
+
+def _correction(data: dict[str, Any]) -> Interpretation:
+    """A host correction (a `correct` line, the page's host controls) as the engine's
+    action, submitted for the host (seat None); the engine checks and narrates it."""
+    op = data.get("op")
+    try:
+        if op == "hp":
+            return Submit(None, SetHealth(data["seat"], data["hp"]))
+        if op == "hand":
+            return Submit(None, SetHandCount(data["seat"], data["count"]))
+        if op == "move":
+            card = parse_card(str(data["card"]))
+            return Submit(None, MoveCard(card, data["to"], data.get("seat")))
+    except KeyError as exc:
+        return Refuse("correction_bad", {"detail": f"{op} needs {exc.args[0]}"})
+    except InvalidAction as exc:  # an unknown card: the engine's own reason
+        return Refuse(exc.reason.value, exc.data, None, "engine")
+    return Refuse("correction_unsupported", {"op": op})
 
 
 def _with_accept(meaning: Submit, clear: Callable[[], None]) -> Submit:
