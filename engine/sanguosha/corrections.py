@@ -22,10 +22,14 @@ Decisions (the why of each refusal):
 - **A dying player is left to the rules** (`PLAYER_DYING`): while the Peach
   requests run, health and cards of that seat are what the rules are deciding.
 - **The pending decision stays possible.** A decision that takes a seat's cards (a
-  discard, a card taken from a target, a dismantled card revealed) refuses
-  corrections of that seat (`DECISION_PENDING`: finish, or UNDO, the decision
-  first); a card being resolved or named by the pending decision (a staged card)
-  cannot move (`CARD_IN_USE`).
+  discard, a card taken from a target, a dismantled card revealed, a skill's
+  question about its target) refuses corrections of that seat (`DECISION_PENDING`:
+  finish, or UNDO, the decision first); a card being resolved or named by the
+  pending decision (a staged card) cannot move (`CARD_IN_USE`).
+- **Not while targets are chosen** (`TARGETS_PENDING`): the targets offered were
+  checked against distances, cards and health as they were; the player finishes
+  (or NO cancels) the play, then the host corrects. Likewise the providers offered
+  to an asked player (Eight Diagrams) keep that seat uncorrected until they answer.
 - **No skill triggers.** A correction fixes a mistake, it is not a game move:
   losing the last hand card or an equipment card by correction fires nothing, and
   equipment abilities simply follow the card.
@@ -75,7 +79,13 @@ CORRECTIONS: tuple[type[Action], ...] = (SetHealth, SetHandCount, MoveCard)
 ZONES = ("hand", "equipment", "judgment", "discard")
 """Where `MoveCard` may put a card."""
 
-_TAKES_CARDS_OF_TARGET = (PromptKind.CHOOSE_CARD_FROM, PromptKind.REVEAL_CARD)
+_TAKES_CARDS_OF_TARGET = (
+    PromptKind.CHOOSE_CARD_FROM,
+    PromptKind.REVEAL_CARD,
+    PromptKind.CONFIRM,  # a skill's question about a target whose card it may take next
+    PromptKind.CHOOSE_OPTION,
+)
+_ANSWERS = (PromptKind.RESPOND, PromptKind.NULLIFY)
 
 
 def correct(game: Game, seat: int | None, action: Action) -> list[Event]:
@@ -92,6 +102,10 @@ def correct(game: Game, seat: int | None, action: Action) -> list[Event]:
         raise IllegalAction(Reason.MODE_ONLY, action=action.kind, mode="table")
     if game.status != "playing":
         raise IllegalAction(Reason.GAME_NOT_STARTED, action=action.kind)
+    prompt = game.pending()
+    if prompt is not None and prompt.kind is PromptKind.CHOOSE_TARGET:
+        # the targets offered were checked against ranges, cards and health as they are
+        raise IllegalAction(Reason.TARGETS_PENDING, seat=prompt.seat)
     if isinstance(action, SetHealth):
         event: Event = _set_health(game, action)
     elif isinstance(action, SetHandCount):
@@ -124,6 +138,8 @@ def _decision_seats(prompt: Prompt) -> tuple[int, ...]:
     """Seats whose cards (or, for a discard, whose count) the pending decision uses."""
     if prompt.kind is PromptKind.DISCARD and prompt.seat is not None:
         return (prompt.seat,)
+    if prompt.kind in _ANSWERS and prompt.options and prompt.seat is not None:
+        return (prompt.seat,)  # the providers offered (Eight Diagrams) follow its equipment
     if prompt.kind in _TAKES_CARDS_OF_TARGET and prompt.target is not None:
         return (prompt.target,)
     return ()

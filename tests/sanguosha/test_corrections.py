@@ -12,6 +12,7 @@ import pytest
 from engine.core.errors import ActionError, IllegalAction, InvalidAction
 from engine.sanguosha import (
     ChooseGeneral,
+    Confirm,
     EndPlay,
     Game,
     PlayCard,
@@ -281,9 +282,8 @@ def test_an_ex_card_is_not_in_a_game_without_the_ex_pack() -> None:
 # ------------------------------------------------------------------ the pending decision
 
 
-def test_a_card_being_resolved_or_staged_cannot_move_and_the_decision_goes_on() -> None:
-    """The Kill in resolution and a staged card stay put; other corrections keep the decision,
-    which still resolves."""
+def test_a_card_being_resolved_cannot_move_and_the_decision_goes_on() -> None:
+    """The Kill in resolution stays put; other corrections keep the decision, which still resolves."""
     game = table_game()
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
     prompt = game.pending()
@@ -294,9 +294,24 @@ def test_a_card_being_resolved_or_staged_cannot_move_and_the_decision_goes_on() 
     assert game.pending() == prompt
     game.submit(2, Respond(None))
     assert game.player(2).hp == 2 and game.pending().kind is K.PLAY
+
+
+def test_no_correction_while_targets_are_chosen_or_an_offered_provider_waits() -> None:
+    """While a play's targets are chosen nothing is corrected (the offered targets were checked
+    against things as they were); an asked seat offered Eight Diagrams keeps its cards."""
+    game = table_game()
     game.submit(1, PlayCard(C("duel@SA")))
     assert game.pending().kind is K.CHOOSE_TARGET
-    refused(game, MoveCard(C("duel@SA"), "discard"), Reason.CARD_IN_USE)
+    error = refused(game, SetHealth(2, 3), Reason.TARGETS_PENDING)
+    assert error.data == {"seat": 1}
+    refused(game, MoveCard(C("duel@SA"), "discard"), Reason.TARGETS_PENDING)
+    game.submit(1, Confirm(False))
+    host(game, MoveCard(C("eight_diagrams@S2"), "equipment", 2))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    assert game.pending().options == ("eight_diagrams",)
+    refused(game, MoveCard(C("eight_diagrams@S2"), "discard"), Reason.DECISION_PENDING)
+    refused(game, SetHandCount(2, 0), Reason.DECISION_PENDING)
+    host(game, SetHandCount(3, 0))
 
 
 def test_a_discarding_seat_is_not_corrected_until_the_discard_is_over() -> None:
