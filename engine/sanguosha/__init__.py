@@ -50,11 +50,14 @@ Build and drive a game::
   (distance, attack range, Kill limit, extra targets, prohibitions, draw count,
   hand limit), conversions ("view as") and response providers; `@register`.
   Equipment abilities are skills of their holder (`skills/equipment.py`); the
-  generals' skills live in `skills/wei.py`, `shu.py`, `wu.py` and `qun.py`.
+  generals' skills live in `skills/wei.py` (and `wei_judgment.py`), `shu.py`,
+  `wu.py` and `qun.py`.
   Skills and card rules (`cards/`) act through the game's rules API: `distance`,
-  `attack_range`, `ask_card`, `request`, `use_card` (also virtual cards, `extra`,
-  `nullifiable`, `supplied`), `damage`, `recover`, `lose_hp`, `judge`, `replace_judgment`,
-  `draw`, `take_card`, `to_discard`, `discard_from_hand_unseen`, `fire`; and they
+  `attack_range`, `ask_card` (`need` a card id, or `ANY_CARD`: any hand card),
+  `request`, `use_card` (also virtual cards, `extra`, `nullifiable`, `supplied`),
+  `damage`, `recover`, `lose_hp`, `judge`, `replace_judgment`, `draw`, `take_card`,
+  `to_discard`, `discard_from_hand_unseen`, `ask_confirm`, `choose_players` (a
+  skill's `choose_target` prompt), `fire`; and they
   read and change the records in `context.py` (`Use.need`, `bonus`, `no_response`,
   `ignore_armor`, `cancelled`; `Damage.prevented`; `Judgment.taken`...).
 """
