@@ -10,8 +10,8 @@ the JSON.
 |---|---|---|
 | choose_general | a seat (digital: `options`) | ChooseGeneral |
 | play | the current player (`count`: Kills used this phase) | PlayCard, UseSkill, EndPlay |
-| choose_target | the staging player | ChooseTarget, Confirm(True) closes, Confirm(False)/Pass cancels |
-| respond | the asked seat (`need` a card name) | Respond(card or None), UseSkill |
+| choose_target | the staging player; or a skill's owner (`reason` the skill, no `card`) | ChooseTarget, Confirm(True) closes, Confirm(False)/Pass cancels (if `optional`) |
+| respond | the asked seat (`need` a card name, or `any_card`) | Respond(card or None), UseSkill |
 | nullify | every seat in `seats` | Respond(nullification), Pass, Timeout (seat None) |
 | discard | a seat, `count` cards | Discard, Confirm(True) = rest unseen (table), Pass if `optional` |
 | judgment_card | the judged seat (table) | ProvideJudgment |
