@@ -315,6 +315,8 @@ class ChecksMixin:
         if action.card is None:
             if not has_hand:
                 raise IllegalAction(Reason.CARD_NOT_THERE, card=None, seat=target.seat, zone="hand")
+        elif cards is None:  # table mode: cards the engine cannot see (Guanxing's deck top)
+            self.check_not_elsewhere(self.check_in_game(action.card))
         elif action.card not in cards:
             raise IllegalAction(
                 Reason.CARD_NOT_THERE, card=str(action.card), seat=target.seat, zone="equipment"

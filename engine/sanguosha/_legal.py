@@ -213,6 +213,8 @@ class LegalMixin:
     def _list_choose_card_from(self: Game, prompt: Prompt, p: Player) -> list[Action]:
         target, cards, has_hand = prompt.ctx
         out: list[Action] = [_cached(_PICK, None, PickCard)] if has_hand else []
+        if cards is None:  # table mode: any card the table may scan
+            cards = self._scannable()
         out.extend(_cached(_PICK, c, PickCard) for c in cards)
         if prompt.optional:
             out.append(PASS)
