@@ -223,8 +223,11 @@ def _load() -> None:
     from engine.sanguosha.skills import (  # noqa: F401
         equipment,
         qun,
+        shu,
         wei,
         wei_judgment,
+        wu,
+        wu_active,
     )
 
 
