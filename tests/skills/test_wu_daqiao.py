@@ -138,3 +138,28 @@ def test_liuli_at_the_table_discards_a_hand_card_unseen():
     assert (discarded.cards, discarded.unseen) == ((), 1)
     assert len(game.player(2).hand) == before - 1
     prompt_is(game, PromptKind.RESPOND, 3)
+
+
+def test_liuli_redirects_before_the_users_target_skills_apply():
+    """Liuli acts as Da Qiao becomes the target, so Lü Bu's Wushuang then asks the new target
+    for two Dodges."""
+    game = game_with("lvbu", "daqiao", None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "peach@H3")
+    set_hand(game, 3, "dodge@D2", "dodge@D3")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, ChooseTarget(3))
+    game.submit(2, Discard((C("peach@H3"),)))
+    assert prompt_is(game, PromptKind.RESPOND, 3).count == 2
+    game.submit(3, Respond(C("dodge@D2")))
+    game.submit(3, Respond(C("dodge@D3")))
+    assert game.player(3).hp == 4 and game.player(2).hp == 3
+
+
+def test_guose_at_the_table_uses_the_scanned_diamond():
+    """Guose at the table: the token and a scanned ♦ hand card place an Indulgence."""
+    game = table_game("daqiao", "lvbu", "diaochan", "caocao")
+    before = len(game.player(1).hand)
+    events = game.submit(1, UseSkill("guose", (C("kill@D6"),), (3,)))
+    assert of(events, "delayed_trick_placed")[0].card == "kill@D6"
+    assert len(game.player(1).hand) == before - 1

@@ -59,10 +59,16 @@ class Rende(Skill):
         one_other_target(game, owner, action.targets, self.id)
 
     def activation_choices(self, game: Game, owner: Player) -> Any:
+        """Each known card to the next player, and the first one to each other player: every
+        card and every receiver appear without listing every pair."""
         others = game.other_living(owner)
-        for card in known(owner.hand):
-            for q in others:
-                yield UseSkill(self.id, (card,), (q.seat,))
+        hand = known(owner.hand)
+        if not hand or not others:
+            return
+        for card in hand:
+            yield UseSkill(self.id, (card,), (others[0].seat,))
+        for q in others[1:]:
+            yield UseSkill(self.id, (hand[0],), (q.seat,))
 
     def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
         target = game.player(action.targets[0])
