@@ -9,6 +9,10 @@ Each file (`messages.<lang>.json`) has the same sections and keys:
   list of template variants, see `templates.py`);
 - `table`: the table layer's own messages (staging, undo, timeouts, corrections).
 
+A game may also have its own files, `<game>.<lang>.json` (Regicide's), overlaid on
+the shared one by `catalogue(lang, game)`; a language only a game offers (Regicide's
+`vi`) has every section in that game's file.
+
 `fields.json` gives each placeholder name its default type. Files are validated when
 first loaded: a malformed template, an unknown placeholder type, or a file with keys
 the others lack raises `MessageError` naming the file and the key.
@@ -24,7 +28,17 @@ from typing import Any
 from companion.narration.names import LANGUAGES
 from companion.narration.templates import Template, fields_of
 
-__all__ = ["FIELD_TYPES", "MessageError", "field_types", "message", "messages", "validate"]
+__all__ = [
+    "FIELD_TYPES",
+    "MessageError",
+    "all_languages",
+    "catalogue",
+    "field_types",
+    "languages",
+    "message",
+    "messages",
+    "validate",
+]
 
 SECTIONS = ("format", "names", "event", "prompt", "reason", "table")
 FIELD_TYPES = (
@@ -125,6 +139,68 @@ def messages(lang: str) -> dict[str, dict[str, Any]]:
         raise ValueError(f"unknown language {lang!r}: expected one of {LANGUAGES}")
     file = f"messages.{lang}.json"
     return validate(file, _read(file))
+
+
+@cache
+def _own_files() -> dict[str, tuple[str, ...]]:
+    """Game -> the languages of its own catalogues (`<game>.<lang>.json`)."""
+    out: dict[str, list[str]] = {}
+    for entry in resources.files("companion.narration.data").iterdir():
+        parts = entry.name.split(".")
+        if len(parts) == 3 and parts[2] == "json" and parts[0] != "messages":
+            out.setdefault(parts[0], []).append(parts[1])
+    return {game: tuple(sorted(langs)) for game, langs in out.items()}
+
+
+def languages(game: str) -> tuple[str, ...]:
+    """The languages `game` is narrated in: the shared ones, then the ones only its own
+    catalogues offer (Regicide adds `vi`).
+
+    >>> languages("sanguosha")
+    ('zh-Hans', 'en', 'es')
+    """
+    own = _own_files().get(game, ())
+    return LANGUAGES + tuple(lang for lang in own if lang not in LANGUAGES)
+
+
+def all_languages() -> tuple[str, ...]:
+    """Every language some game is narrated in (the `--lang` choices)."""
+    extra = sorted({lang for langs in _own_files().values() for lang in langs} - set(LANGUAGES))
+    return LANGUAGES + tuple(extra)
+
+
+@cache
+def catalogue(lang: str, game: str) -> dict[str, dict[str, Any]]:
+    """The validated catalogue `game` is narrated with in `lang`: the shared one
+    (`messages.<lang>.json`, when the language has one) overlaid with the game's own
+    file (`<game>.<lang>.json`, when there is one). The overlay adds messages and word
+    groups and may override formats (a Regicide seat is "player 2"); a language that
+    only a game offers needs every section in that game's file.
+
+    Raises:
+        ValueError: `game` is not narrated in `lang`.
+        MessageError: a file is malformed.
+    """
+    offered = languages(game)
+    if lang not in offered:
+        raise ValueError(f"{game} has no narration in {lang!r}: expected one of {offered}")
+    base = messages(lang) if lang in LANGUAGES else {}
+    if lang not in _own_files().get(game, ()):
+        return base
+    file = f"{game}.{lang}.json"
+    own = _read(file)
+    merged: dict[str, Any] = {}
+    for section in SECTIONS:
+        body = dict(base.get(section, {}))
+        extra = own.get(section, {})
+        if not isinstance(extra, dict):
+            raise MessageError(file, section, "expected an object")
+        for key, value in extra.items():
+            if section == "names" and isinstance(value, dict):
+                value = {**body.get(key, {}), **value}
+            body[key] = value
+        merged[section] = body
+    return validate(file, merged)
 
 
 def validate(file: str, data: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.narration.messages import field_types, messages
+from companion.narration.messages import catalogue, field_types
 from companion.narration.names import GameNames, SanguoshaNames
 from companion.narration.templates import pick, render
 
@@ -29,6 +29,10 @@ def names_for(game: str, lang: str) -> GameNames:
     """
     if game == "sanguosha":
         return SanguoshaNames(lang)
+    if game == "regicide":
+        from companion.narration.regicide_names import RegicideNames
+
+        return RegicideNames(lang)
     raise ValueError(f"no narration for game {game!r}")
 
 
@@ -45,7 +49,7 @@ class Narrator:
     def __init__(self, lang: str, game: str = "sanguosha") -> None:
         self.lang = lang
         self.game = game
-        self._messages = messages(lang)
+        self._messages = catalogue(lang, game)
         self._names = names_for(game, lang)
         self._types = field_types()
         self._format = self._messages["format"]
