@@ -161,7 +161,7 @@ def start_game(
         _say(err, "companion: --script plays through the simulated reader: use --reader sim")
         return EXIT_BAD_INPUT
     ok, lookup = _uid_lookup(req.tags, err)
-    if not ok:
+    if not ok or not _web_speaks(req.show, req.game, req.lang, err):
         return EXIT_BAD_INPUT
     log = _open_log(req.db, err)
     if log is None:
@@ -233,8 +233,9 @@ def resume_game(
     gid = game_id if game_id is not None else info.id  # type: ignore[union-attr]
     try:
         session = Session.load(log, gid, lang=lang, lookup_uid=lookup)
-    except UnknownGame as exc:
+    except (UnknownGame, ValueError) as exc:  # ValueError: not narrated in that language
         _say(err, f"companion: {exc}")
+        log.close()
         return EXIT_BAD_INPUT
     if session.state().get("status") == "over":
         _say(err, f"companion: game {gid} is over; `companion replay {gid}` narrates it again")
@@ -257,6 +258,9 @@ def resume_game(
         except (OSError, UnicodeDecodeError) as exc:
             _say(err, f"companion: cannot read the script {path}: {exc}")
             return EXIT_BAD_INPUT
+    if not _web_speaks(show, session.narrator.game, session.narrator.lang, err):
+        log.close()
+        return EXIT_BAD_INPUT
     spec = reader or meta.get("reader", "sim")
     plan = ReaderPlan(spec=spec, seats=list(meta.get("seats", [0])), script=lines)
     last_t = max((x.input.t for x in log.inputs(gid)), default=0.0)
@@ -308,7 +312,7 @@ def _run(
 
         try:
             session.subscribe(stack.enter_context(Speaker(session.narrator.lang)).observe)
-        except SpeechError as exc:
+        except (SpeechError, ValueError) as exc:  # ValueError: no voice data for the language
             _say(err, f"companion: no spoken narration: {exc}")
     if opening:
         session.announce(session.opening())
@@ -348,6 +352,21 @@ def _run(
             _say(err, note)
         session.log.close()
     return status
+
+
+def _web_speaks(show: Presentation | None, game: str, lang: str, err: TextIO) -> bool:
+    """Whether the table view asked for (if any) has its words in `lang` (the page has
+    none in Vietnamese yet, which only Regicide narrates); says so when it has not."""
+    if show is None or show.web is None:
+        return True
+    from companion.web.labels import labels_for
+
+    try:
+        labels_for(game, lang)
+    except ValueError as exc:
+        _say(err, f"companion: --web: the table view cannot show this game: {exc}")
+        return False
+    return True
 
 
 def _table_server(session: Session, clock: Clock, show: Presentation) -> Any:

@@ -38,6 +38,10 @@ def render_table_view(
     state: Mapping[str, Any], narrator: Narrator, narration: list[str] | None = None
 ) -> RenderableType:
     """The table view of `state` in the narrator's language."""
+    if state.get("game") == "regicide":
+        from companion.game.regicide_view import render_regicide_view
+
+        return render_regicide_view(state, narrator, narration)
     names = narrator.names
     turn = state.get("turn") or {}
     table = Table(expand=True, show_edge=False, pad_edge=False)

@@ -78,7 +78,7 @@ def replay_game(
 
         try:
             session = Session.load(log, game_id, lang=lang, on_replayed=show)
-        except UnknownGame as exc:
+        except (UnknownGame, ValueError) as exc:  # ValueError: not narrated in that language
             print(f"companion: {exc}", file=err)
             return 2
         if state_out is not None:
@@ -116,6 +116,9 @@ def export_game(
                 export_jsonl(info, log.inputs(game_id), target)
             else:
                 _transcript(log, game_id, lang, target)
+        except ValueError as exc:  # the game is not narrated in that language
+            print(f"companion: {exc}", file=err)
+            return 2
         finally:
             if out_path is not None:
                 target.close()

@@ -8,7 +8,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.narration import LANGUAGES
+from companion.narration.messages import all_languages
 
 __all__ = [
     "Presentation",
@@ -37,9 +37,9 @@ def default_lang() -> str:
 def add_lang(parser: argparse.ArgumentParser, default: str | None = None) -> None:
     parser.add_argument(
         "--lang",
-        choices=LANGUAGES,
+        choices=all_languages(),
         default=default,
-        help="narration language (default: from the locale, else English)",
+        help="narration language (default: from the locale, else English; vi: Regicide only)",
     )
 
 

@@ -79,12 +79,14 @@ class Session:
         Raises:
             engine ActionError: the engine refuses the player count or a setting
                 (nothing is recorded).
+            ValueError: `game` is not narrated in `lang` (nothing is recorded).
         """
+        narrator = Narrator(lang, game)  # a language the game is not narrated in: refused
         table = make_table(game, players, seed, settings, lookup_uid=lookup_uid)
         game_id = log.new_game(
             game, players=players, seed=seed, settings=settings, meta={"lang": lang, **(meta or {})}
         )
-        return cls(log, game_id, table, Narrator(lang, game))
+        return cls(log, game_id, table, narrator)
 
     @classmethod
     def load(
@@ -103,6 +105,7 @@ class Session:
 
         Raises:
             UnknownGame: no such game in the log.
+            ValueError: the game is not narrated in `lang`.
         """
         info = log.game(game_id)
         table = make_table(info.game, info.players, info.seed, info.settings, lookup_uid=lookup_uid)

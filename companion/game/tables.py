@@ -18,6 +18,7 @@ __all__ = ["GAMES", "make_table"]
 
 GAMES: dict[str, str] = {
     "sanguosha": "companion.table.sanguosha:SanguoshaTable",
+    "regicide": "companion.table.regicide:RegicideTable",
 }
 """Game name -> `module:Class` of its table adapter."""
 
