@@ -237,10 +237,15 @@ def test_the_nullification_timeout_is_a_house_setting(play, tmp_path: Path) -> N
     assert run.state["pending"]["kind"] == "choose_card_from"
 
 
-def test_a_game_without_a_table_flow_is_refused(play) -> None:
-    """`--game regicide` is refused with a message until its table flow exists."""
-    run = play("setup.script", "--game", "regicide")
-    assert run.status == 2 and "no table flow for game 'regicide'" in run.err
+def test_cards_of_the_other_game_are_refused_by_name(play) -> None:
+    """In a Regicide game, a general and a Three Kingdoms Kill card are refused by name and
+    the game still waits for its first enemy."""
+    run = play("wrong_deck.script", "--game", "regicide", "--players", "2")
+    assert run.status == 0, run.err
+    assert "“caocao” is not a card of the standard deck used for Regicide." in run.lines
+    assert "“kill@S7” is not a card of the standard deck used for Regicide." in run.lines
+    assert run.state["status"] == "setup"
+    assert run.state["pending"]["kind"] == "reveal_enemy"
 
 
 def test_link_faults_change_nothing(play) -> None:
