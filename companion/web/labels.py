@@ -14,7 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.narration import LANGUAGES, Narrator
+from companion.narration import Narrator
+from companion.narration.messages import all_languages, languages
 
 __all__ = ["UiTextError", "check_ui_text", "labels_for", "ui_text"]
 
@@ -37,7 +38,8 @@ def ui_text() -> dict[str, dict[str, str]]:
 
 
 def check_ui_text(raw: Any, file: str = _FILE) -> dict[str, dict[str, str]]:
-    """Check the page's words: every language has exactly the keys of `en`, as text.
+    """Check the page's words: every narration language (`all_languages()`, Regicide's
+    `vi` included) has exactly the keys of `en`, as text.
 
     >>> check_ui_text({"en": {"a": "A"}, "zh-Hans": {"a": "甲"}, "es": {}})
     Traceback (most recent call last):
@@ -51,7 +53,7 @@ def check_ui_text(raw: Any, file: str = _FILE) -> dict[str, dict[str, str]]:
         raise UiTextError(f"{file}: en: expected an object of words")
     reference = raw["en"]
     out: dict[str, dict[str, str]] = {}
-    for lang in LANGUAGES:
+    for lang in all_languages():
         words = raw.get(lang)
         if not isinstance(words, dict):
             raise UiTextError(f"{file}: {lang}: missing language")
@@ -105,18 +107,37 @@ def _sanguosha_names(lang: str) -> dict[str, Any]:
     }
 
 
+def _regicide_names(lang: str) -> dict[str, Any]:
+    # Regicide cards are written by suit and rank; the Jester is the one card with a name
+    return {"cards": {"jester": Narrator(lang, "regicide").word("rg_card", "jester")}}
+
+
+_NAMES = {"sanguosha": _sanguosha_names, "regicide": _regicide_names}
+
+
 @cache
 def labels_for(game: str, lang: str) -> dict[str, Any]:
-    """The words the page needs for `game` in `lang` (JSON-ready).
+    """The words the page needs for `game` in `lang` (JSON-ready): the page shows a
+    game in every language its narration offers (`languages(game)`: Regicide's `vi`,
+    not Three Kingdoms Kill's).
+
+    >>> labels_for("regicide", "vi")["cards"]
+    {'jester': 'Chú hề'}
+    >>> labels_for("sanguosha", "vi")
+    Traceback (most recent call last):
+    ...
+    ValueError: no sanguosha table view in language 'vi': expected one of zh-Hans, en, es
 
     Raises:
-        ValueError: an unknown language or game.
+        ValueError: an unknown game, or a language the game is not narrated in.
     """
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: expected one of {LANGUAGES}")
-    out: dict[str, Any] = {"lang": lang, "game": game, "ui": ui_text()[lang]}
-    if game == "sanguosha":
-        out.update(_sanguosha_names(lang))
-    elif game != "regicide":
+    if game not in _NAMES:
         raise ValueError(f"no table view for game {game!r}")
+    offered = languages(game)
+    if lang not in offered:
+        raise ValueError(
+            f"no {game} table view in language {lang!r}: expected one of {', '.join(offered)}"
+        )
+    out: dict[str, Any] = {"lang": lang, "game": game, "ui": ui_text()[lang]}
+    out.update(_NAMES[game](lang))
     return out

@@ -10,6 +10,19 @@ unless it is added here on purpose.
 >>> public_state({"game": "sanguosha", "status": "playing", "secret": 1,
 ...               "seats": [{"seat": 1, "hp": 3, "hand": ["kill@S7"]}]})["seats"]
 [{'seat': 1, 'hp': 3}]
+
+A Regicide play being put together at the reader (`staged`, its `staged_value`) and
+what a damage payment still lacks (`left`) are shown too. `staged` holds only cards
+the player has scanned at the table for this play, which the narration has already
+said aloud (`companion.table.regicide.RegicideTable.prompt`); they are copied only as
+a list of card texts, and the figures only as whole numbers, so a richer `staged`
+(Three Kingdoms Kill's staged skill, with its seat and targets) is left out.
+
+>>> public_state({"pending": {"kind": "play", "seat": 1, "staged": ["S4", "H4"],
+...                           "staged_value": 8, "options": ["C8"]}})["pending"]
+{'kind': 'play', 'seat': 1, 'staged': ['S4', 'H4'], 'staged_value': 8}
+>>> public_state({"pending": {"kind": "play", "staged": {"seat": 2, "cards": []}}})["pending"]
+{'kind': 'play'}
 """
 
 from __future__ import annotations
@@ -28,6 +41,8 @@ _PENDING = (
     "kind", "seat", "seats", "need", "card", "source", "target", "count", "amount",
     "paid", "timeout_s", "reason", "optional", "can_yield", "flips_left",
 )  # fmt: skip
+_PENDING_CARDS = ("staged",)  # lists of card texts
+_PENDING_NUMBERS = ("staged_value", "left")  # whole numbers
 _SEAT = ("seat", "general", "identity", "hp", "max_hp", "alive", "hand_count", "judgment")
 _EQUIPMENT = ("weapon", "armor", "plus_horse", "minus_horse")
 _ENEMY = ("card", "hp_left", "health", "damage", "attack", "base_attack", "shield", "immune")
@@ -41,12 +56,29 @@ def _pick(obj: Any, keys: tuple[str, ...]) -> dict[str, Any] | None:
     return {k: obj[k] for k in keys if k in obj}
 
 
+def _pending(obj: Any) -> dict[str, Any] | None:
+    """The pending decision's public fields; the typed ones only when of their type."""
+    out = _pick(obj, _PENDING)
+    if out is None:
+        return None
+    for key in _PENDING_CARDS:
+        cards = obj.get(key)
+        if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
+            out[key] = list(cards)
+    for key in _PENDING_NUMBERS:
+        if type(obj.get(key)) is int:
+            out[key] = obj[key]
+    return out
+
+
 def public_state(view: dict[str, Any]) -> dict[str, Any]:
     """The fields of `view` the page may show, copied by name (JSON-ready)."""
     out = _pick(view, _TOP) or {}
-    for key, fields in (("turn", _TURN), ("pending", _PENDING), ("enemy", _ENEMY)):
+    for key, fields in (("turn", _TURN), ("enemy", _ENEMY)):
         if key in view:
             out[key] = _pick(view[key], fields)
+    if "pending" in view:
+        out["pending"] = _pending(view["pending"])
     if isinstance(view.get("result"), dict):
         out["result"] = {
             k: v

@@ -125,14 +125,6 @@ def test_replaying_three_kingdoms_kill_in_vietnamese_is_refused(tmp_path: Path, 
     assert "sanguosha has no narration in 'vi'" in capsys.readouterr().err
 
 
-def test_the_table_view_without_vietnamese_words_is_refused_up_front(play) -> None:
-    """`--web` with `--lang vi` (the page has no Vietnamese words) exits 2 before any game."""
-    run = play("regicide_3p.script", "--web", "127.0.0.1:1", lang="vi")
-    assert run.status == 2
-    assert "--web: the table view cannot show this game" in run.err
-    assert run.state == {} and not run.db.exists()
-
-
 def test_a_regicide_game_needs_one_to_four_players(play) -> None:
     """Five players is refused before anything runs, with the engine's reason."""
     run = play("regicide_3p.script", players=5)

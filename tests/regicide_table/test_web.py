@@ -27,7 +27,9 @@ async def test_a_regicide_session_is_served_and_the_host_fixes_a_hand_count(tmp_
         async with server, httpx.AsyncClient(base_url=server.base_url) as client:
             state = (await client.get("/state")).json()["state"]
             assert state["game"] == "regicide" and state["enemy"]["card"] == "CJ"
-            assert state["pending"] == {"kind": "play", "seat": 1, "can_yield": True}
+            assert state["pending"] == {
+                "kind": "play", "seat": 1, "can_yield": True, "staged": ["S4"], "staged_value": 4
+            }  # fmt: skip
             session.commit(to_input("@1 press ok"))
             state = (await client.get("/state")).json()["state"]
             assert state["pending"]["kind"] == "pay_damage" and state["in_play"] == ["S4"]

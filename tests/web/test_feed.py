@@ -8,6 +8,7 @@ import threading
 
 import pytest
 
+from companion.narration.messages import languages
 from companion.web import TableFeed, parse_web_address, public_state
 from companion.web.feed import LOG_LINES, QUEUE_FRAMES
 from companion.web.labels import UiTextError, check_ui_text, labels_for, ui_text
@@ -134,7 +135,7 @@ def test_lan_changes_the_default_host_only() -> None:
 def test_page_words_exist_in_every_language() -> None:
     """Every language has the page's words, and the labels name every general."""
     words = ui_text()
-    assert set(words["zh-Hans"]) == set(words["en"]) == set(words["es"])
+    assert set(words["zh-Hans"]) == set(words["en"]) == set(words["es"]) == set(words["vi"])
     labels = labels_for("sanguosha", "zh-Hans")
     assert labels["generals"]["guanyu"] == {"name": "关羽", "kingdom": "shu"}
     assert labels["identities"]["rebel"] == "反贼"
@@ -149,8 +150,27 @@ def test_a_broken_words_file_is_refused_with_the_key() -> None:
 
 
 def test_labels_refuse_an_unknown_game_or_language() -> None:
-    """The page's words exist for the two games in the three languages only."""
+    """The page's words exist for each game in the languages its narration offers only:
+    no French anywhere, no Vietnamese for Three Kingdoms Kill."""
     with pytest.raises(ValueError, match="language"):
         labels_for("sanguosha", "fr")
+    with pytest.raises(ValueError, match="no sanguosha table view in language 'vi'"):
+        labels_for("sanguosha", "vi")
     with pytest.raises(ValueError, match="no table view"):
         labels_for("chess", "en")
+
+
+def test_regicide_labels_offer_vietnamese_with_its_own_words() -> None:
+    """Regicide's page has every word in Vietnamese (none left in English but the
+    symbols and template-only words), and names the Jester in each language."""
+    labels = labels_for("regicide", "vi")
+    assert (labels["game"], labels["lang"]) == ("regicide", "vi")
+    vi, en = labels["ui"], ui_text()["en"]
+    assert set(vi) == set(en)
+    same = sorted(k for k in en if vi[k] == en[k])
+    assert same == ["identity_hidden"], same  # "?" is the same everywhere
+    assert vi["enemy"] == "Kẻ địch" and vi["castle"] == "Lâu đài"
+    jesters = {
+        lang: labels_for("regicide", lang)["cards"]["jester"] for lang in languages("regicide")
+    }
+    assert jesters == {"zh-Hans": "小丑", "en": "Jester", "es": "Bufón", "vi": "Chú hề"}

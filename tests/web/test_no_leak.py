@@ -5,15 +5,20 @@ byte of its update stream is scanned."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion.game.session import Session
 from companion.narration import Narrator, SanguoshaNames
-from companion.web import TableFeed, TableServer
+from companion.store import GameLog
+from companion.web import TableFeed, TableServer, public_state, serve_table
 from engine.regicide import Game as RegicideGame
 from engine.regicide.bot import RandomBot
 from engine.sanguosha import Game as SanguoshaGame
+from tests.regicide_table.helpers import to_input
 from tests.web.stream import Frame, StreamReader, keys, leaves, reading
 
 FORBIDDEN_KEYS = {"hand", "own_identity", "options"}
@@ -59,7 +64,8 @@ def _check_frames(reader: StreamReader, secrets: Secrets, names: SanguoshaNames 
             for card in hidden:
                 assert card not in text and names.card(card) not in text, (seq, card)
         else:  # Regicide card texts are short ("C8"): compare whole strings only
-            assert not hidden & set(leaves(frame.data)), (seq, hidden & set(leaves(frame.data)))
+            shown = set(leaves(game_data))  # the labels name the Jester card as a word
+            assert not hidden & shown, (seq, hidden & shown)
         state = frame.data.get("state") or {}
         for seat in state.get("seats") or []:
             if seat.get("identity") is not None:
@@ -166,3 +172,72 @@ def test_the_checker_catches_a_leak() -> None:
     ]
     with pytest.raises(AssertionError):
         _check_frames(reader, secrets, names)
+
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+_SUITS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D"}
+_CARD_TEXT = re.compile(r"^[SHCD](?:10|[2-9AJQK])$")
+_CARD_SHOWN = re.compile(r"([♠♥♣♦])(10|[2-9AJQK])")
+
+
+def _game_data(frame: Frame) -> dict[str, Any]:
+    return {k: v for k, v in frame.data.items() if k != "labels"}  # labels: words
+
+
+def _cards_in(frame: Frame) -> set[str]:
+    """Every Regicide card a frame names: as data (`C8`) or in a sentence (`♣8`)."""
+    found = {text for text in leaves(frame.data) if _CARD_TEXT.match(text)}
+    text = frame.raw.decode("utf-8")
+    return found | {_SUITS[suit] + rank for suit, rank in _CARD_SHOWN.findall(text)}
+
+
+@pytest.mark.parametrize(
+    ("script", "players"), [("regicide_solo.script", 1), ("regicide_3p.script", 3)]
+)
+async def test_a_regicide_table_game_shows_only_cards_scanned_at_the_table(
+    script: str, players: int, tmp_path: Path
+) -> None:
+    """At a real table the hands, the tavern and the castle are physical: every card any
+    frame names (a staged play, the enemy, the cards in play, a sentence) was scanned at
+    the table before that frame, and staged plays do reach the page."""
+    lines = [
+        line.split("#")[0].strip() for line in (SCRIPTS / script).read_text("utf-8").splitlines()
+    ]
+    scanned_by_seq: dict[int, set[str]] = {0: set()}
+    scanned: set[str] = set()
+    staged_seen = 0
+    with GameLog(tmp_path / "g.sqlite") as log:
+        session = Session.start(
+            log, game="regicide", players=players, seed=0, settings={}, lang="en"
+        )
+        async with serve_table(session, "127.0.0.1", 0) as server:
+            async with reading(f"{server.base_url}/events") as reader:
+                await reader.until(0)
+                for line in filter(None, lines):
+                    inp = to_input(line)
+                    if inp.data.get("code"):
+                        scanned.add(inp.data["code"])
+                    update = session.commit(inp)
+                    staged_seen += bool((update.state.get("pending") or {}).get("staged"))
+                    scanned_by_seq[server.feed.seq] = set(scanned)
+                await reader.until(server.feed.seq)
+    assert staged_seen > 0  # the test has teeth: staged cards were on the page
+    assert len(reader.frames) == server.feed.seq + 2  # hello, snapshot, every update
+    assert len(set().union(*map(_cards_in, reader.frames))) >= 5  # cards are named at all
+    for frame in reader.frames:
+        seq = _frame_seq(frame, 0)
+        named = _cards_in(frame)
+        assert named <= scanned_by_seq[seq], (seq, named - scanned_by_seq[seq])
+        assert not FORBIDDEN_KEYS & set(keys(_game_data(frame))), (seq, frame.event)
+    staged = [f.data["state"]["pending"].get("staged") for f in reader.frames if f.event == "update"
+              and (f.data["state"].get("pending") or {}).get("staged")]  # fmt: skip
+    assert staged and all(isinstance(cards, list) for cards in staged)
+
+
+def test_a_staged_skill_of_the_other_game_is_not_forwarded() -> None:
+    """Only a list of card texts passes as `staged`: Three Kingdoms Kill's staged skill
+    (its seat, skill and targets) and anything else shaped otherwise stay on the server."""
+    skill = {"seat": 2, "skill": "rende", "cards": ["kill@S7"], "targets": [3]}
+    for value in (skill, ["S4", 7], "S4"):
+        view = {"pending": {"kind": "play", "seat": 2, "staged": value, "left": "6"}}
+        assert public_state(view)["pending"] == {"kind": "play", "seat": 2}

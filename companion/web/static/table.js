@@ -58,7 +58,7 @@ function suitRank(code) {
 
 function cardNode(text) {
   if (!text) return "";
-  if (text === "jester") return h("span", {}, "🃏 Jester");
+  if (text === "jester") return h("span", {}, "🃏 " + ((L.cards && L.cards.jester) || "Jester"));
   const at = text.indexOf("@");
   if (at < 0) {
     if (L.game === "regicide") return suitRank(text);
@@ -203,7 +203,21 @@ function pendingNode(p) {
   if (p.need && L.cards) extra.push(" · ", L.cards[p.need] || p.need);
   if (p.card) extra.push(" · ", cardNode(p.card));
   if (p.kind === "pay_damage" && p.amount != null) extra.push(` · ${p.paid || 0}/${p.amount}`);
-  return h("div", { class: "pending" }, ui("waiting_for") + " ", h("b", {}, who), ": ", what, ...extra);
+  return h("div", { class: "pending" }, ui("waiting_for") + " ", h("b", {}, who), ": ", what, ...extra,
+    L.game === "regicide" ? regicideDetail(p) : null);
+}
+
+function regicideDetail(p) {
+  // the line under "Waiting for": the play put together so far, or what a payment lacks
+  if (p.staged && p.staged.length) {
+    return h("div", { class: "detail staged" }, ui("rg_staged") + ": ",
+      ...p.staged.map((c) => h("span", { class: "chip" }, cardNode(c))),
+      p.staged_value != null ? " · " + fill("rg_staged_value", { n: p.staged_value }) : "");
+  }
+  if (p.kind === "pay_damage" && p.left != null) {
+    return h("div", { class: "detail left" }, fill("rg_left", { n: p.left }));
+  }
+  return null;
 }
 
 function sanguoshaCentre() {
@@ -239,7 +253,7 @@ function regicideCentre() {
   parts.push(pendingNode(state.pending));
   const piles = [pile(ui("castle"), state.castle_left), pile(ui("tavern"), state.tavern_count),
     pile(ui("discard"), state.discard_count, true)];
-  if (state.jester_flips_left != null) piles.push(h("span", { class: "pile" }, ui("jester_flips") + " ", h("b", {}, String(state.jester_flips_left))));
+  if (state.jester_flips_left != null) piles.push(h("span", { class: "pile" }, h("span", {}, ui("jester_flips")), h("b", {}, String(state.jester_flips_left))));
   parts.push(h("div", { class: "piles" }, ...piles));
   return parts;
 }
