@@ -12,7 +12,8 @@ Commands (`op`); the corrections carry the data of the table script's `correct`
 lines (`companion.game.script.parse_host_line`), so a correction made on the page
 reads back in a transcript like one typed at the console:
 - `undo`: the UNDO button (`press undo`), from the host.
-- `hp` {seat, hp}: set a seat's health (0..max_hp)                  `correct hp 3 2`
+- `hp` {seat, hp}: set a seat's health (1..max_hp; the engine refuses 0, since a
+  death goes through the rules: damage, dying, Peaches)             `correct hp 3 2`
 - `hand` {seat, count}: fix a counted hand (0..99)                  `correct hand 3 5`
 - `move` {card, to, seat}: put a card in a seat's hand, equipment or judgment area,
   or (`to` = `discard`, no seat) on the discard pile      `correct move kill@S7 to 2 hand`
@@ -91,7 +92,7 @@ def parse_command(obj: Any, state: dict[str, Any]) -> HostCommand:
     >>> parse_command({"op": "hp", "seat": 1, "hp": 9}, state)
     Traceback (most recent call last):
     ...
-    companion.web.commands.CommandError: hp must be within 0..4, got 9
+    companion.web.commands.CommandError: hp must be within 1..4, got 9
 
     Raises:
         CommandError: not an object, an unknown op, a missing, extra or bad argument.
@@ -112,7 +113,12 @@ def parse_command(obj: Any, state: dict[str, Any]) -> HostCommand:
         if op == "hp":
             if state.get("game") == "regicide":
                 raise CommandError("Regicide seats have no health")
-            hp = _int(obj, "hp", 0, int(seats[seat].get("max_hp") or 0))
+            if obj.get("hp") == 0 and type(obj.get("hp")) is int:
+                raise CommandError(
+                    "hp must be at least 1: a seat reaches 0 health only through the rules "
+                    "(damage or health loss, then the Peaches)"
+                )
+            hp = _int(obj, "hp", 1, int(seats[seat].get("max_hp") or 0))
             return HostCommand(op, {"seat": seat, "hp": hp})
         return HostCommand(op, {"seat": seat, "count": _int(obj, "count", 0, MAX_HAND)})
     if op == "setting":

@@ -13,8 +13,9 @@ from tests.web.helpers import TableGame
 
 
 async def test_host_controls_correct_health_and_move_a_card(tmp_path: Path) -> None:
-    """The page's `hp` and `move` commands are applied and narrated, `hp` 0 is refused by the
-    rules with its reason, and the page's Undo takes the move back."""
+    """The page's `hp` and `move` commands are applied and narrated, `hp` 0 is refused at
+    the door (400, nothing logged: a death goes through the rules), and the page's Undo
+    takes the move back."""
     game = TableGame(tmp_path / "games.sqlite")
     try:
         game.setup()
@@ -41,15 +42,16 @@ async def test_host_controls_correct_health_and_move_a_card(tmp_path: Path) -> N
             result = await send({"op": "move", "card": "杀♠8", "to": "hand", "seat": 2})
             assert result["status"] == "accepted"
             assert (await seat(2))["hand_count"] == 5
-            result = await send({"op": "hp", "seat": 2, "hp": 0})
-            assert result["status"] == "refused"
-            assert result["sentences"][0].startswith("Guan Yu (seat 2)'s health can be set from 1")
+            response = await client.post(
+                "/host", json={"op": "hp", "seat": 2, "hp": 0}, headers=headers
+            )
+            assert response.status_code == 400
+            assert response.json()["error"].startswith("hp must be at least 1: a seat reaches 0")
             assert (await send({"op": "undo"}))["status"] == "accepted"
             assert ((await seat(2))["hp"], (await seat(2))["hand_count"]) == (1, 4)
-        assert [i.data for i in game.inputs()[-4:-1]] == [
+        assert [i.data for i in game.inputs()[-3:-1]] == [
             {"op": "hp", "seat": 2, "hp": 1},
             {"op": "move", "card": "kill@S8", "to": "hand", "seat": 2},
-            {"op": "hp", "seat": 2, "hp": 0},
         ]
     finally:
         game.close()

@@ -62,7 +62,9 @@ function renderHost(enabled) {
   box.replaceChildren(h("h2", {}, ui("host")), status);
   const button = (op, label) => h("button", { type: "button", "data-op": op, onclick: () => sendCommand({ op }, status) }, label);
   box.append(h("div", { class: "buttons" }, button("undo", ui("undo")), button("pause", ui("pause")), button("resume", ui("resume"))));
-  if (L.game !== "regicide") box.append(numberForm("hp", ui("set_hp"), "hp", 0, 10, {}));
+  // health 1..max_hp: the rules refuse 0 (a death goes through damage and dying)
+  const maxHp = Math.max(1, ...((state && state.seats) || []).map((x) => x.max_hp || 0));
+  if (L.game !== "regicide") box.append(numberForm("hp", ui("set_hp"), "hp", 1, maxHp, {}));
   box.append(numberForm("hand", ui("set_hand_count"), "count", 0, 99, {}));
   box.append(moveForm(status));
   if (L.game !== "regicide") box.append(h("label", {}, ui("settings")), numberForm("setting", ui("nullification_timeout"), "value", 1, 120, { name: "nullification_timeout_s" }));
