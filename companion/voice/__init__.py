@@ -6,7 +6,8 @@
     speaker.close()
 
 zh-Hans speaks with espeak-ng's Mandarin voice (`cmn`, or `zh` on older releases),
-en and es with theirs (`data/voices.json`). Backlog rule: when more than
+en and es with theirs, and Vietnamese (Regicide's `vi`) with espeak-ng's `vi`
+(`data/voices.json`). Backlog rule: when more than
 `max_waiting` sentences wait, the oldest waiting ones are dropped; order never changes.
 """
 

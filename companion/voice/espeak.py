@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from companion.narration import LANGUAGES
+from companion.narration.messages import all_languages
 
 __all__ = [
     "ESPEAK",
@@ -64,7 +64,7 @@ class Voice:
 def _check_table(raw: Any) -> dict[str, dict[str, Any]]:
     if not isinstance(raw, dict):
         raise SpeechError("voices.json: expected an object")
-    for lang in LANGUAGES:
+    for lang in all_languages():
         entry = raw.get(lang)
         if not isinstance(entry, dict):
             raise SpeechError(f"voices.json: {lang}: missing language")
@@ -79,7 +79,7 @@ def _check_table(raw: Any) -> dict[str, dict[str, Any]]:
             raise SpeechError(f"voices.json: {lang}.rate: expected words per minute, 80..450")
         if not isinstance(say, dict) or not all(isinstance(v, str) for v in say.values()):
             raise SpeechError(f"voices.json: {lang}.say: expected text replacements")
-    return {lang: raw[lang] for lang in LANGUAGES}
+    return {lang: raw[lang] for lang in all_languages()}
 
 
 @cache
@@ -114,14 +114,15 @@ def installed_voices(program: str = ESPEAK) -> frozenset[str]:
 
 
 def voice_for(lang: str, program: str = ESPEAK) -> Voice:
-    """The voice that speaks `lang` (`zh-Hans`, `en`, `es`) on this machine.
+    """The voice that speaks `lang` (`zh-Hans`, `en`, `es`, and Regicide's `vi`) on
+    this machine.
 
     Raises:
         ValueError: not a narration language.
         SpeechError: espeak-ng is missing, or has none of the language's voices.
     """
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: expected one of {LANGUAGES}")
+    if lang not in all_languages():
+        raise ValueError(f"unknown language {lang!r}: expected one of {all_languages()}")
     entry = _table()[lang]
     available = installed_voices(program)
     for name in entry["voices"]:

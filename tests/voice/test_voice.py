@@ -17,6 +17,7 @@ SENTENCES = {
     "en": ("Guan Yu (seat 2) uses Kill ♠7 on Zhang Fei (seat 3).", "Round 2."),
     "es": ("Guan Yu (asiento 2) usa Ataque ♠7 contra Zhang Fei (asiento 3).", "Ronda 2."),
     "zh-Hans": ("关羽（2号位）对张飞（3号位）使用了杀♠7。", "第2轮。"),
+    "vi": ("Kẻ địch là ♦J: tấn công 10, máu 20, miễn nhiễm với Rô ♦.", "Đến lượt người chơi 2."),
 }
 
 
@@ -30,7 +31,7 @@ def _audio(path: Path) -> tuple[float, float]:
     return len(samples) / rate, rms
 
 
-@pytest.mark.parametrize("lang", ["zh-Hans", "en", "es"])
+@pytest.mark.parametrize("lang", ["zh-Hans", "en", "es", "vi"])
 def test_each_language_is_spoken_as_audible_speech_of_plausible_length(
     lang: str, tmp_path: Path
 ) -> None:
@@ -50,6 +51,18 @@ def test_each_language_gets_its_own_voice() -> None:
     assert voice_for("en").name.startswith("en") and voice_for("es").name.startswith("es")
     assert voice_for("zh-Hans").prepare("杀♠7") == "杀黑桃7"
     assert voice_for("es").prepare("Ataque ♥K.") == "Ataque corazones K."
+
+
+def test_vietnamese_speaks_with_the_vi_voice_and_suit_words() -> None:
+    """Regicide's vi is spoken with espeak-ng's Vietnamese voice; a suit symbol becomes
+    bích, cơ, chuồn or rô, and a symbol after its own written suit word is not said twice."""
+    voice = voice_for("vi")
+    assert voice.name == "vi"
+    assert voice.prepare("♠10 ♥4 ♣8 ♦J") == "bích 10 cơ 4 chuồn 8 rô J"
+    assert voice.prepare("miễn nhiễm với Rô ♦.") == "miễn nhiễm với Rô."
+    assert (
+        voice_for("en").prepare("immune to diamonds ♦ (11 left)") == "immune to diamonds (11 left)"
+    )
 
 
 def test_say_returns_before_anything_is_spoken(tmp_path: Path) -> None:
