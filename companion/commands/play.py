@@ -1,8 +1,11 @@
 """`companion play`: a game at the table, with real or simulated readers.
 
 companion play --game {sanguosha,regicide} --players N --reader {sim,ble[:ADDRESS],serial:PORT}
-               [--script FILE] [--seed N] [--lang {zh-Hans,en,es}] [--state-out FILE]
-               [--db FILE] [--per-seat | --shared] [house settings]
+               [--script FILE] [--seed N] [--lang {zh-Hans,en,es,vi}] [--state-out FILE]
+               [--db FILE] [--per-seat | --shared] [house settings] [--rule NAME=VALUE ...]
+
+`--rule` sets a Regicide house setting (`engine.regicide.Settings`, regicide.md §1.14);
+Three Kingdoms Kill has its own flags instead.
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ from companion.game.options import (
     add_house_settings,
     add_lang,
     add_presentation,
+    add_rules,
     default_lang,
     house_settings,
     presentation,
+    rule_settings,
 )
 
 
@@ -69,6 +74,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "plain for scripts and pipes)",
     )
     add_house_settings(parser)
+    add_rules(parser)
     add_presentation(parser)
     parser.add_argument(
         "--tags",
@@ -87,6 +93,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"companion: --web: {exc}", file=sys.stderr)
         return 2
+    try:
+        rules = rule_settings(args.game, args.rule)
+    except ValueError as exc:
+        print(f"companion: --rule: {exc}", file=sys.stderr)
+        return 2
     request = PlayRequest(
         game=args.game,
         players=args.players,
@@ -97,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         state_out=args.state_out,
         db=args.db,
         layout=args.layout,
-        settings=house_settings(args),
+        settings={**house_settings(args), **rules},
         view=args.view,
         tags=args.tags,
         show=show,

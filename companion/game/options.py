@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import json
 import locale
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.narration.messages import all_languages
 
@@ -16,9 +18,11 @@ __all__ = [
     "add_house_settings",
     "add_lang",
     "add_presentation",
+    "add_rules",
     "default_lang",
     "house_settings",
     "presentation",
+    "rule_settings",
 ]
 
 
@@ -82,6 +86,85 @@ def house_settings(args: argparse.Namespace) -> dict[str, object]:
     for flag in ("two_spies", "ex_cards", "no_generals"):
         if getattr(args, flag):
             out[flag] = True
+    return out
+
+
+def add_rules(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("house settings (Regicide)")
+    group.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a Regicide house setting, repeatable (e.g. --rule solo_yield=true); the value "
+        "is read as JSON when it can be (true, 2, [11, 12, 13]), else as text",
+    )
+
+
+def _rule_value(text: str) -> Any:
+    """A `--rule` value: JSON when it parses (true, 2, [11, 12, 13], "x"), else the text.
+
+    >>> _rule_value("true"), _rule_value("2"), _rule_value("[11, 12, 13]"), _rule_value("on_defeat")
+    (True, 2, [11, 12, 13], 'on_defeat')
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _known_rules() -> str:
+    """Every Regicide setting with its default, for the error message."""
+    from engine.regicide import Settings
+
+    return ", ".join(
+        f"{name}={json.dumps(value)}" for name, value in sorted(Settings().to_json().items())
+    )
+
+
+def rule_settings(game: str, rules: list[str]) -> dict[str, Any]:
+    """The house settings `--rule NAME=VALUE` asks for, checked for `game` before any
+    game exists (JSON-ready, as the log records them).
+
+    >>> rule_settings("regicide", ["solo_yield=true", "diamonds=fill_in_turn"])
+    {'solo_yield': True, 'diamonds': 'fill_in_turn'}
+    >>> rule_settings("regicide", ["solo_jester_flips=one"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Regicide setting solo_jester_flips takes a int, got 'one'; known settings ...
+
+    Raises:
+        ValueError: `--rule` for a game without such settings (Three Kingdoms Kill has
+            its own flags), a malformed NAME=VALUE, an unknown name, a value of the
+            wrong type or outside its choices; the message lists the known settings.
+    """
+    if not rules:
+        return {}
+    if game != "regicide":
+        raise ValueError(
+            f"--rule is for Regicide; {game} has its own flags (--nullification-timeout, "
+            "--four-player-roles, --two-spies, --ex-cards, --no-generals)"
+        )
+    from companion.table.regicide import settings_from
+    from engine.regicide import Settings
+
+    known = Settings().to_json()
+    out: dict[str, Any] = {}
+    for rule in rules:
+        name, sep, value = rule.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            problem = f"--rule takes NAME=VALUE, got {rule!r}"
+        elif name not in known:
+            problem = f"{name!r} is not a Regicide setting"
+        else:
+            out[name] = _rule_value(value.strip())
+            continue
+        raise ValueError(f"{problem}; known settings (with their defaults): {_known_rules()}")
+    try:
+        settings_from(out)  # types and choices, as the adapter will check them
+    except ValueError as exc:
+        raise ValueError(f"{exc}; known settings (with their defaults): {_known_rules()}") from None
     return out
 
 
