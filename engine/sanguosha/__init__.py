@@ -33,8 +33,10 @@ Build and drive a game::
   `UseSkill(skill, cards=(), targets=())`, `ChooseTarget(seat)`, `Confirm(ok)`,
   `Respond(card | None)`, `Pass`, `Timeout`, `EndPlay`, `Discard(cards)`,
   `ProvideJudgment(card)`, `RevealCard(card | None)`, `RevealIdentity(identity)`,
-  `PickCard(card | None)`, `ChooseOption(option)`. Cards are `Card` values: `parse_card("kill@S7")`,
-  `format_card(card)`, `repr` rebuilds them. `parse_action(action.to_json())`
+  `PickCard(card | None)`, `ChooseOption(option)`; the host's corrections in table
+  games (`corrections.py`, submitted with seat None at any decision): `SetHealth(seat, hp)`,
+  `SetHandCount(seat, count)`, `MoveCard(card, to, seat)`. Cards are `Card` values:
+  `parse_card("kill@S7")`, `format_card(card)`, `repr` rebuilds them. `parse_action(action.to_json())`
   round-trips, for the game log.
 - **Refusals.** `submit` raises `engine.core.errors.IllegalAction(reason, **data)`
   (or `InvalidAction` for input naming nothing); `reason` is a `Reason`
@@ -70,6 +72,7 @@ from engine.sanguosha.actions import (
     Confirm,
     Discard,
     EndPlay,
+    MoveCard,
     Pass,
     PickCard,
     PlayCard,
@@ -77,6 +80,8 @@ from engine.sanguosha.actions import (
     Respond,
     RevealCard,
     RevealIdentity,
+    SetHandCount,
+    SetHealth,
     Timeout,
     UseSkill,
     parse_action,
@@ -101,6 +106,7 @@ __all__ = [
     "EndReason",
     "Event",
     "Game",
+    "MoveCard",
     "Outcome",
     "PROMPT_KINDS",
     "Pass",
@@ -114,6 +120,8 @@ __all__ = [
     "Respond",
     "RevealCard",
     "RevealIdentity",
+    "SetHandCount",
+    "SetHealth",
     "Settings",
     "Timeout",
     "UseSkill",
