@@ -355,8 +355,8 @@ def _run(
 
 
 def _web_speaks(show: Presentation | None, game: str, lang: str, err: TextIO) -> bool:
-    """Whether the table view asked for (if any) has its words in `lang` (the page has
-    none in Vietnamese yet, which only Regicide narrates); says so when it has not."""
+    """Whether the table view asked for (if any) has its words for `game` in `lang`;
+    says so when it has not."""
     if show is None or show.web is None:
         return True
     from companion.web.labels import labels_for
