@@ -32,15 +32,31 @@ The interface other parts of the companion build on:
     that nothing is skipped or doubled.
 
 `Reader` and `ReaderSource` (`base.py`) are the seam for new transports.
+
+Trust (SPEC.md "Security"): `Allowlist` (`allowlist.py`) is the file of paired readers;
+``HubOptions(trust=TrustPolicy(allowlist, allow_new=False))`` makes a hub use only
+those, show the others (`ReaderIgnored`, `IgnoreReason.NOT_PAIRED`) and drop a link
+whose HELLO announces an id its bond does not belong to. `pair_reader` and
+`forget_reader` (`trust.py`) are `companion readers pair` and `forget`.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from companion.readers.allowlist import (
+    Allowlist,
+    AllowlistError,
+    KnownReader,
+    default_allowlist_path,
+    host_keys_path,
+)
 from companion.readers.base import Reader, ReaderSource, ReaderUnavailable
 from companion.readers.events import (
     EventsLost,
     HubEvent,
     HubOptions,
+    IgnoreReason,
     ReaderConnected,
     ReaderDisconnected,
     ReaderIgnored,
@@ -52,9 +68,13 @@ from companion.readers.events import (
 from companion.readers.hub import ReaderHub
 
 __all__ = [
+    "Allowlist",
+    "AllowlistError",
     "EventsLost",
     "HubEvent",
     "HubOptions",
+    "IgnoreReason",
+    "KnownReader",
     "Reader",
     "ReaderConnected",
     "ReaderDisconnected",
@@ -66,13 +86,16 @@ __all__ = [
     "ReaderStatus",
     "ReaderUnavailable",
     "ResumePoint",
+    "default_allowlist_path",
+    "host_keys_path",
     "open_reader",
 ]
 
 
-def open_reader(spec: str) -> ReaderSource:
+def open_reader(spec: str, *, keys: Path | None = None) -> ReaderSource:
     """The reader source a spec names (see the module docstring); nothing is opened
-    until the source (or a hub over it) is started.
+    until the source (or a hub over it) is started. `keys` is the keystore file where
+    a bumble host radio (``hci:``) keeps its bonds (None: in memory).
 
     >>> type(open_reader("serial:/dev/ttyACM0")).__name__
     'SerialSource'
@@ -98,7 +121,7 @@ def open_reader(spec: str) -> ReaderSource:
     if kind == "hci" and rest:
         from companion.readers.sim import HciSource
 
-        return HciSource(rest)
+        return HciSource(rest, keys)
     if kind == "serial" and rest:
         from companion.readers.serial import SerialSource
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from companion.readers.base import Reader, ReaderUnavailable
 from companion.readers.events import (
     EventsLost,
+    IgnoreReason,
     ReaderConnected,
     ReaderDisconnected,
     ReaderInput,
@@ -110,7 +111,7 @@ class _Link:
             except _Refused as exc:
                 await self.reader.disconnect()
                 self.hub._links.pop(self.reader.address, None)
-                self.hub._ignore(self.reader, str(exc))
+                self.hub._ignore(self.reader, str(exc), exc.because)
                 return
             except Exception:  # a bug must not take the hub down: log, back off, go on
                 _log.exception("%s: link failed", self.reader.name)
@@ -170,6 +171,11 @@ class _Link:
         hello = hello_future.result()
         if isinstance(hello, Exception):
             raise hello
+        trust = self.hub.trust
+        if trust is not None:
+            decision = trust.check_hello(self.reader, hello.reader_id)
+            if not decision.use:
+                raise _Refused(decision.reason, decision.because)
         known = self.hub._session_for(hello.reader_id)
         if known.link is not None and known.link is not self:
             raise _Refused(
@@ -370,3 +376,7 @@ class _Link:
 
 class _Refused(Exception):
     """The device is not a reader we can use; it is ignored from now on."""
+
+    def __init__(self, reason: str, because: IgnoreReason = IgnoreReason.OTHER) -> None:
+        super().__init__(reason)
+        self.because = because

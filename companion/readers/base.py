@@ -22,14 +22,23 @@ For implementers:
   keep updating it (`rssi`, availability) while they run.
 - Every method may raise only `ReaderUnavailable` (with a reason) for link trouble;
   the hub treats anything else as a bug and still does not crash.
+- Security (SPEC.md "Security"): `bond_identity` is the identity a bond with the
+  reader is kept under (a BLE identity address), None for a transport that needs no
+  bond (a cable). `set_pairing(False)` tells `connect` not to pair: only a bond that
+  exists may be used. A source may carry its own `trust` policy (an in-process
+  simulated table trusts exactly the readers it bonded).
 """
 
 from __future__ import annotations
 
 import abc
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from firmware_protocol import FrameError, Message
+
+if TYPE_CHECKING:
+    from companion.readers.trust import TrustPolicy
 
 __all__ = ["FrameHandler", "LostHandler", "Reader", "ReaderSource", "ReaderUnavailable"]
 
@@ -70,6 +79,15 @@ class Reader(abc.ABC):
     @abc.abstractmethod
     def is_connected(self) -> bool:
         """Whether the link is up."""
+
+    @property
+    def bond_identity(self) -> str | None:
+        """The identity a bond with this reader is kept under; None: no bond needed."""
+        return None
+
+    def set_pairing(self, allowed: bool) -> None:
+        """Whether `connect` may pair with the reader when there is no bond yet."""
+        return None
 
     async def wait_available(self) -> None:
         """Return when a `connect()` attempt may succeed (the reader is in range)."""
@@ -133,3 +151,8 @@ class ReaderSource(abc.ABC):
     def describe(self) -> str:
         """What this source looks at, for messages ("BLE via bumble hci tcp...")."""
         return type(self).__name__
+
+    @property
+    def trust(self) -> TrustPolicy | None:
+        """The source's own idea of which readers to use (None: the hub's options)."""
+        return None

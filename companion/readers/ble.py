@@ -5,6 +5,12 @@ CoreBluetooth) and simulated ones (our bumble backend, `bumble_backend.py`): onl
 `BleStack` differs. Following shared/reference/ble.md "bleak pitfalls": a fresh
 `BleakClient` per connection, devices from a fresh scan rather than raw addresses,
 subscribe before anything else, and one shared scanner.
+
+Readers serve bonded hosts only (SPEC.md "Security"). The backend (the OS, or ours
+on bumble) encrypts a bonded link by itself; when pairing is allowed for a reader,
+`connect` calls bleak's `pair()` first, which bonds if there is no bond yet. A
+reader that refuses us (ATT "insufficient authentication/encryption", a refused
+pairing) is unavailable with a reason that says to pair it.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from bleak import BleakClient, BleakScanner
 from bleak.backends.device import BLEDevice
 from bleak.backends.scanner import AdvertisementData
-from bleak.exc import BleakError
+from bleak.exc import BleakError, BleakGATTProtocolError, BleakGATTProtocolErrorCode
 
 from companion.readers.base import (
     FoundHandler,
@@ -38,6 +44,10 @@ __all__ = ["BleReader", "BleSource", "BleStack"]
 _log = logging.getLogger(__name__)
 
 _BATTERY_LEVEL_UUID = "00002a19-0000-1000-8000-00805f9b34fb"
+_REFUSED = (
+    BleakGATTProtocolErrorCode.INSUFFICIENT_AUTHENTICATION,
+    BleakGATTProtocolErrorCode.INSUFFICIENT_ENCRYPTION,
+)
 
 
 @dataclass(frozen=True)
@@ -90,10 +100,19 @@ class BleReader(Reader):
         self._advertising.set()
         self._client: BleakClient | None = None
         self._on_lost: LostHandler | None = None
+        self._may_pair = True
 
     @property
     def address(self) -> str:
         return self._device.address
+
+    @property
+    def bond_identity(self) -> str:
+        """The address: BLE stacks name a bonded device by its identity address."""
+        return self._device.address.upper()
+
+    def set_pairing(self, allowed: bool) -> None:
+        self._may_pair = allowed
 
     @property
     def name(self) -> str:
@@ -129,14 +148,17 @@ class BleReader(Reader):
         self._on_lost = on_lost
         try:
             await client.connect()
+            if self._may_pair:
+                try:
+                    await client.pair()
+                except NotImplementedError:
+                    pass  # macOS: the OS pairs on the first protected access
             await client.start_notify(profile.EVENT_UUID, lambda _char, data: on_frame(bytes(data)))
         except (BleakError, TimeoutError, OSError) as exc:
             self._client = None
             self._on_lost = None
             await _quietly_disconnect(client)
-            raise ReaderUnavailable(
-                self.address, f"cannot connect: {exc or type(exc).__name__}"
-            ) from exc
+            raise ReaderUnavailable(self.address, _why(exc)) from exc
 
     def _on_disconnect(self, client: BleakClient) -> None:
         if client is not self._client:
@@ -170,6 +192,15 @@ class BleReader(Reader):
         except (BleakError, OSError):
             return None
         return value[0] if value else None
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, BleakGATTProtocolError) and exc.code in _REFUSED:
+        return (
+            f"the reader refuses this computer ({exc.code.name.lower().replace('_', ' ')}): "
+            "not paired, or its bond is gone; hold OK on it for 3 s and pair it"
+        )
+    return f"cannot connect: {exc or type(exc).__name__}"
 
 
 async def _quietly_disconnect(client: BleakClient) -> None:

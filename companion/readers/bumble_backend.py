@@ -13,6 +13,13 @@ shared/reference/ble.md §1.4, including its pitfalls:
 - bumble negotiates no MTU by itself, so we request 247 as the OS stacks do;
 - reads go by handle, never by UUID;
 - an unsolicited disconnection fires bleak's `disconnected_callback`.
+
+Security follows what the OS stacks do for bleak (SPEC.md "Security"): a peer the
+host `Device` holds a bond with (its keystore has keys for the address) is encrypted
+with that bond as soon as it is connected, and a failed encryption drops the link,
+since an impostor at a bonded address has no key; `pair()` bonds over SMP (LE Secure
+Connections) when there is no bond yet, and `unpair()` forgets it. `secure_host`
+gives a host `Device` its pairing configuration and keystore.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import logging
 import uuid
 import weakref
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from bleak.assigned_numbers import gatt_char_props_to_strs
@@ -38,8 +46,10 @@ from bumble.core import TimeoutError as BumbleTimeoutError
 from bumble.device import Advertisement, Connection, Device, Peer
 from bumble.gatt_client import CharacteristicProxy, DescriptorProxy
 from bumble.hci import Address
+from bumble.keys import JsonKeyStore
+from bumble.pairing import PairingConfig, PairingDelegate
 
-__all__ = ["BumbleClient", "BumbleScanner", "bleak_uuid"]
+__all__ = ["BumbleClient", "BumbleScanner", "bleak_uuid", "secure_host"]
 
 _log = logging.getLogger(__name__)
 
@@ -50,6 +60,23 @@ _connect_locks: weakref.WeakKeyDictionary[Device, asyncio.Lock] = weakref.WeakKe
 def bleak_uuid(value: UUID) -> str:
     """Write a bumble UUID the way bleak does: 128-bit, lower case, dashed."""
     return str(uuid.UUID(bytes=value.to_bytes(force_128=True)[::-1]))
+
+
+def secure_host(device: Device, keys: Path | None = None) -> None:
+    """Prepare a host `Device` (before `power_on`) to bond with readers: LE Secure
+    Connections with bonding, its random static address as identity (the address it
+    connects with, under which a reader files the bond), and its bonds in the JSON
+    keystore `keys` (None: in memory, gone with the process).
+    """
+    device.pairing_config_factory = lambda _connection: PairingConfig(
+        sc=True,
+        mitm=False,
+        bonding=True,
+        delegate=PairingDelegate(io_capability=PairingDelegate.IoCapability.NO_OUTPUT_NO_INPUT),
+        identity_address_type=PairingConfig.AddressType.RANDOM,
+    )
+    if keys is not None:
+        device.keystore = JsonKeyStore(namespace=str(device.static_address), filename=str(keys))
 
 
 def _connect_lock(device: Device) -> asyncio.Lock:
@@ -219,11 +246,13 @@ class BumbleClient(BaseBleakClient):
             peer = Peer(connection)
             await _link_guard(peer.request_mtu(_REQUESTED_MTU))
             if pair:
-                await _link_guard(connection.pair())
+                await self._secure(connection)
+            elif await self._has_bond():
+                await self._encrypt(connection)
             self.services = await _link_guard(self._discover(peer))
         except (BaseBumbleError, ATT_Error, BleakError) as exc:
             await self.disconnect()
-            raise BleakError(f"service discovery on {self.address} failed: {exc}") from exc
+            raise BleakError(f"connecting to {self.address} failed: {exc}") from exc
         if self._connection is None:
             raise BleakError(f"{self.address} disconnected during service discovery")
 
@@ -275,11 +304,50 @@ class BumbleClient(BaseBleakClient):
                 return
         await asyncio.wait_for(done, timeout=self._timeout)
 
+    async def _has_bond(self) -> bool:
+        keystore = self._device.keystore
+        return keystore is not None and await keystore.get(str(self._peer_address)) is not None
+
+    async def _encrypt(self, connection: Connection) -> None:
+        try:
+            await _link_guard(connection.encrypt())
+        except BaseBumbleError as exc:
+            raise BleakError(
+                f"encryption with the bond failed ({exc}): the reader no longer knows this "
+                "host, or it is not the reader that was paired"
+            ) from exc
+
+    async def _secure(self, connection: Connection) -> None:
+        if connection.is_encrypted:
+            return
+        if await self._has_bond():
+            await self._encrypt(connection)
+            return
+        try:
+            await _link_guard(connection.pair())
+        except BaseBumbleError as exc:
+            # bumble keeps the failed SMP session until the link goes, and a second
+            # pairing on the same link would wait for it forever: start afresh.
+            await self.disconnect()
+            raise BleakError(f"{self.address} refused to pair: {exc}") from exc
+
     async def pair(self, *args: Any, **kwargs: Any) -> None:
-        await self._require_connection().pair()
+        """Bond with the reader over SMP, or encrypt with the bond there is already
+        (as BlueZ's `Pair` does nothing for a device already paired).
+
+        Raises:
+            BleakError: not connected, pairing refused (the reader's window is
+                closed), or encryption with the stored bond failed.
+        """
+        await self._secure(self._require_connection())
 
     async def unpair(self) -> None:
-        raise NotImplementedError("the bumble backend keeps no bonds to remove")
+        """Forget the bond (the host's keys) and disconnect, as bleak's backends do."""
+        keystore = self._device.keystore
+        if keystore is not None and await keystore.get(str(self._peer_address)) is not None:
+            await keystore.delete(str(self._peer_address))
+            await self._device.refresh_resolving_list()
+        await self.disconnect()
 
     def _require_connection(self) -> Connection:
         if self._connection is None:

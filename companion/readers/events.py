@@ -10,14 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from firmware_protocol import MAX_SEAT, Message
+
+if TYPE_CHECKING:
+    from companion.readers.trust import TrustPolicy
 
 __all__ = [
     "EventsLost",
     "HubEvent",
     "HubOptions",
+    "IgnoreReason",
     "ReaderConnected",
     "ReaderDisconnected",
     "ReaderIgnored",
@@ -106,6 +112,14 @@ class EventsLost:
         return f"{reader_label(self.reader_id, self.seat)} lost {self.count} {noun}"
 
 
+class IgnoreReason(Enum):
+    """Why a device is not used, for a program to tell apart (the text says it too)."""
+
+    OTHER = "other"
+    NOT_PAIRED = "not paired"  # not on the allowlist: shown, never connected
+    IDENTITY = "identity mismatch"  # the bond and the announced reader id disagree
+
+
 @dataclass(frozen=True)
 class ReaderIgnored:
     """A device advertised the reader service but is not used; `reason` says why."""
@@ -113,6 +127,8 @@ class ReaderIgnored:
     address: str
     name: str
     reason: str
+    because: IgnoreReason = IgnoreReason.OTHER
+    rssi: int | None = None
 
     def describe(self) -> str:
         return f"ignoring {self.name} ({self.address}): {self.reason}"
@@ -176,6 +192,9 @@ class HubOptions:
         resume: the consumer's stored positions per reader id (`ResumePoint`).
         read_only: never acknowledge anything (for listing readers: a reader must keep
             the events a crashed companion still has to collect).
+        trust: which readers may be used (`trust.TrustPolicy`: the allowlist); None
+            takes the source's own (`ReaderSource.trust`), and with none at all
+            every reader found is used and paired as needed.
     """
 
     max_readers: int = 10
@@ -189,6 +208,7 @@ class HubOptions:
     probe_interval: float | None = 5.0
     seats: Mapping[int, int] = field(default_factory=dict)
     resume: Mapping[int, ResumePoint] = field(default_factory=dict)
+    trust: TrustPolicy | None = None
 
     def __post_init__(self) -> None:
         if not 1 <= self.max_readers <= 32:

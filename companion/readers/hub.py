@@ -15,6 +15,10 @@ between delivery and storage therefore replays the input instead of losing it.
 Frames are handled synchronously in the transport's callback (decode, session,
 enqueue), so the hub adds microseconds to a notification; writes go through one
 writer task per link, in order.
+
+Trust (`HubOptions.trust`, else the source's own; `trust.TrustPolicy`): a reader the
+policy does not admit is reported (`ReaderIgnored`, NOT_PAIRED) and never connected;
+one whose HELLO announces an id its bond does not belong to is dropped with a warning.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from companion.readers.base import Reader, ReaderSource, ReaderUnavailable
 from companion.readers.events import (
     HubEvent,
     HubOptions,
+    IgnoreReason,
     ReaderIgnored,
     ReaderInput,
     ReaderStatus,
@@ -66,6 +71,8 @@ class ReaderHub:
         self._connect_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
         self._running = False
+        #: Which readers may be used (None: all).
+        self.trust = self.options.trust or source.trust
 
     # --- lifecycle ------------------------------------------------------------------
 
@@ -114,6 +121,12 @@ class ReaderHub:
     def _on_found(self, reader: Reader) -> None:
         if reader.address in self._links or reader.address in self._ignored:
             return
+        if self.trust is not None:
+            decision = self.trust.admit(reader)
+            if not decision.use:
+                self._ignore(reader, decision.reason, decision.because)
+                return
+            reader.set_pairing(decision.may_pair)
         if len(self._links) >= self.options.max_readers:
             self._ignore(reader, f"the hub already holds {self.options.max_readers} readers")
             return
@@ -121,10 +134,14 @@ class ReaderHub:
         self._links[reader.address] = link
         self._spawn(link.run(), f"reader {reader.address}")
 
-    def _ignore(self, reader: Reader, reason: str) -> None:
+    def _ignore(
+        self, reader: Reader, reason: str, because: IgnoreReason = IgnoreReason.OTHER
+    ) -> None:
         self._ignored.add(reader.address)
-        _log.warning("ignoring %s (%s): %s", reader.name, reader.address, reason)
-        self.emit(ReaderIgnored(reader.address, reader.name, reason))
+        # A stranger's reader in range is ordinary; anything else deserves a warning.
+        level = logging.INFO if because is IgnoreReason.NOT_PAIRED else logging.WARNING
+        _log.log(level, "ignoring %s (%s): %s", reader.name, reader.address, reason)
+        self.emit(ReaderIgnored(reader.address, reader.name, reason, because, reader.rssi))
 
     async def _ticker(self) -> None:
         loop = asyncio.get_running_loop()

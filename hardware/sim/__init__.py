@@ -17,6 +17,11 @@
   (firmware_protocol.ReaderSession, the host package's reference reader); pass
   `logic_factory=` to `SimulatedReader` or `SimulatedTable`.
 - `hardware.sim.server.run_simulator`: the standalone process behind `companion sim`.
+- Security (`security.py`, SPEC.md section 12): over BLE a reader serves bonded hosts
+  only; `reader.hold_ok()` opens its pairing window (OK held 3 s), `reader.security`
+  holds its bonds (in memory, or a keystore file: `keys=`). A `SimulatedTable` bonds
+  its readers with its host radio as it starts (`bonding.py`), and lists them in
+  `table.bonds`; `bonded=False` leaves them unpaired.
 """
 
 from hardware.sim.reader import LedState, SimulatedReader

@@ -6,6 +6,11 @@ notify/read, `command` write, `info` read), Device Information and Battery. The
 advertisement is the profile's (Flags, service UUID, name; at most 31 bytes, nothing
 in the scan response: shared/reference/ble.md §1.2).
 
+Everything but `info` and Device Information passes the reader's security gate
+(`security.ReaderSecurity.check`, SPEC.md "Security"): reads of `event` and of the
+battery level, writes of `command`, and subscriptions, whose CCCDs are ours for that
+reason (bumble adds an unguarded one only where a characteristic has none).
+
 Advertising is restarted here rather than by bumble's `auto_restart`, because "out
 of range" must keep the reader silent after the disconnection.
 """
@@ -18,15 +23,23 @@ import logging
 from typing import TYPE_CHECKING
 
 from bumble import hci
+from bumble.att import AttributeValueV2, Bearer
 from bumble.core import UUID, BaseBumbleError
 from bumble.device import Connection, Device
-from bumble.gatt import Characteristic, CharacteristicValue, Service
+from bumble.gatt import (
+    GATT_CLIENT_CHARACTERISTIC_CONFIGURATION_DESCRIPTOR,
+    Characteristic,
+    CharacteristicValue,
+    Descriptor,
+    Service,
+)
 from bumble.profiles.battery_service import BatteryService
 from bumble.profiles.device_information_service import DeviceInformationService
 
 from firmware_protocol import profile
 from hardware.sim.logic import FIRMWARE_VERSION
 from hardware.sim.radio import RadioLink, attach_device
+from hardware.sim.security import ReaderSecurity, connection_of
 
 if TYPE_CHECKING:
     from hardware.sim.reader import SimulatedReader
@@ -48,10 +61,16 @@ class BleFront:
     """Carries a `SimulatedReader`'s frames over a bumble GATT server."""
 
     def __init__(
-        self, reader: SimulatedReader, link: RadioLink, *, advertising_interval_ms: float = 20.0
+        self,
+        reader: SimulatedReader,
+        link: RadioLink,
+        security: ReaderSecurity,
+        *,
+        advertising_interval_ms: float = 20.0,
     ) -> None:
         self._reader = reader
         self._link = link
+        self._security = security
         self._interval = advertising_interval_ms
         self.advertisement = profile.build_advertisement(reader.name)
         self.controller, self.device = attach_device(link, reader.name, reader.address)
@@ -64,7 +83,37 @@ class BleFront:
         # bumble's host runs one HCI command at a time; advertising changes come from
         # several places (disconnections, faults), so they take turns.
         self._radio_lock = asyncio.Lock()
+        security.install(self.device)
         self._build_services()
+
+    def _status(self, connection: Connection) -> bytes:
+        self._security.check(connection)
+        return self._reader.status_frame()
+
+    def _command(self, connection: Connection, value: bytes) -> None:
+        # Synchronous on purpose: bumble runs each write in its own task, and a queue
+        # is what keeps the commands in the order they were written.
+        self._security.check(connection)
+        self._commands.put_nowait(bytes(value))
+
+    def _battery(self, connection: Connection) -> int:
+        self._security.check(connection)
+        return self._reader.battery_percent
+
+    def _guard_subscriptions(self, characteristic: Characteristic) -> None:
+        """Give `characteristic` a CCCD whose writes (subscribing) pass the gate."""
+        server = self.device.gatt_server
+
+        def write(bearer: Bearer, value: bytes) -> None:
+            self._security.check(connection_of(bearer))
+            server.write_cccd(bearer, characteristic, value)
+
+        cccd = Descriptor(
+            GATT_CLIENT_CHARACTERISTIC_CONFIGURATION_DESCRIPTOR,
+            Descriptor.READABLE | Descriptor.WRITEABLE,
+            AttributeValueV2(lambda bearer: server.read_cccd(bearer, characteristic), write=write),
+        )
+        characteristic.descriptors = [*characteristic.descriptors, cccd]
 
     def _build_services(self) -> None:
         specs = {spec.name: spec for spec in profile.READER_CHARACTERISTICS}
@@ -72,15 +121,14 @@ class BleFront:
             UUID(profile.EVENT_UUID),
             _props(specs["event"].properties),
             Characteristic.READABLE,
-            CharacteristicValue(read=lambda _conn: self._reader.status_frame()),
+            CharacteristicValue(read=self._status),
         )
+        self._guard_subscriptions(self.event_characteristic)
         command = Characteristic(
             UUID(profile.COMMAND_UUID),
             _props(specs["command"].properties),
             Characteristic.WRITEABLE,
-            # Synchronous on purpose: bumble runs each write in its own task, and a
-            # queue is what keeps the commands in the order they were written.
-            CharacteristicValue(write=lambda _conn, value: self._commands.put_nowait(bytes(value))),
+            CharacteristicValue(write=self._command),
         )
         info = Characteristic(
             UUID(profile.INFO_UUID),
@@ -88,7 +136,8 @@ class BleFront:
             Characteristic.READABLE,
             CharacteristicValue(read=lambda _conn: self._reader.info_record()),
         )
-        self.battery_service = BatteryService(lambda _conn: self._reader.battery_percent)
+        self.battery_service = BatteryService(self._battery)
+        self._guard_subscriptions(self.battery_service.battery_level_characteristic)
         self.device.add_services(
             [
                 Service(UUID(profile.SERVICE_UUID), [self.event_characteristic, command, info]),
@@ -105,6 +154,7 @@ class BleFront:
         self.device.on("characteristic_subscription", self._on_subscription)
 
     async def start(self) -> None:
+        await self._security.load()
         await self.device.power_on()
         self._worker = asyncio.get_running_loop().create_task(
             self._run_commands(), name=f"{self._reader.name} commands"

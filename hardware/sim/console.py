@@ -21,6 +21,7 @@ __all__ = ["HELP", "describe_reader", "run_console", "stdin_lines"]
 HELP = """\
   scan TOKEN | scan uid:HEX | remove | press ok|no|undo [long] | select N | wait N
   fault drop|duplicate|corrupt|reboot|low-battery | fault away S | fault latency MS
+  hold ok [S]  (hold OK 3 s or more: the pairing window opens)
   prefix @N for the reader of seat N, @* for the shared reader
   status | help | quit"""
 
@@ -30,9 +31,12 @@ def describe_reader(reader: SimulatedReader) -> str:
     seat = f"seat {reader.seat}" if reader.seat else "shared"
     link = "connected" if reader.is_connected else "offline"
     card = f", card {reader.card.data!r}" if reader.card else ""
+    window = ", pairing window open" if reader.pairing_window_open else ""
+    bonds = len(reader.security.bonds)
     return (
         f"{reader.name} {seat} epoch {reader.epoch:08X} {link}, last seq {reader.last_seq}, "
-        f"pending {reader.logic.pending}, LED {reader.led}, battery {reader.battery_percent}%{card}"
+        f"pending {reader.logic.pending}, LED {reader.led}, battery {reader.battery_percent}%"
+        f"{card}, {bonds} bond{'' if bonds == 1 else 's'}{window}"
     )
 
 

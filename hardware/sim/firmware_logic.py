@@ -125,6 +125,9 @@ class FirmwareLogic:
         self._note_command(frame)
         return self._core.on_command(frame, self._now)
 
+    def set_pairing(self, is_open: bool) -> None:
+        self._core.pairing = is_open
+
     def on_serial(self, data: bytes) -> list[bytes]:
         # The core unwraps the pieces itself; a copy of the unwrapping shows us the
         # commands (for the LED history), the way a logic analyser on the line would.

@@ -92,9 +92,11 @@ class HostPort:
         host: str = "127.0.0.1",
         port: int = 0,
         on_event: Callable[[str], None] | None = None,
+        on_host: Callable[[], None] | None = None,
     ) -> None:
         self.link = link
         self._on_host_gone = on_host_gone
+        self._on_host = on_host
         self._address = (host, port)
         self._on_event = on_event or (lambda text: None)
         self._server: asyncio.Server | None = None
@@ -125,6 +127,8 @@ class HostPort:
     def attach(self, connection: _HostConnection) -> None:
         self.host = connection
         self._on_event(f"host attached from {connection.peer}")
+        if self._on_host is not None:
+            self._on_host()
 
     def detach(self, connection: _HostConnection) -> None:
         if self.host is not connection:

@@ -84,6 +84,9 @@ class ReaderLogic(Protocol):
 
     def on_command(self, frame: bytes) -> list[bytes]: ...
 
+    def set_pairing(self, is_open: bool) -> None:
+        """The pairing window opened or closed (HELLO/STATUS flags bit 3)."""
+
     def on_serial(self, data: bytes) -> list[bytes]:
         """Bytes read from a serial line (COBS pieces, SPEC.md section 6); the frames
         to write back (each to be wrapped with `frame_for_serial`)."""
@@ -149,6 +152,11 @@ class SessionLogic:
 
     def on_command(self, frame: bytes) -> list[bytes]:
         return self._session.on_command(frame)
+
+    def set_pairing(self, is_open: bool) -> None:
+        flag = ReaderFlags.PAIRING
+        flags = self._session.flags
+        self._session.flags = (flags | flag) if is_open else (flags & ~flag)
 
     def on_serial(self, data: bytes) -> list[bytes]:
         out: list[bytes] = []

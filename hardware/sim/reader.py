@@ -4,6 +4,8 @@ It behaves like the real reader: its protocol logic (`logic.py`, the narrow seam
 numbers and buffers events, answers commands and replays; a *front* carries the
 frames, either a bumble GATT server on a simulated radio (`ble_front.py`) or a
 pseudo-terminal speaking COBS (`serial_front.py`). Faults are explicit methods.
+Over BLE it serves only bonded hosts (`security.py`); `hold_ok()` opens its pairing
+window as holding OK for 3 seconds does on the real reader.
 LED and buzzer state are plain attributes, and every FEEDBACK is kept in
 `feedback_history`, so tests and the console can see what the host asked for.
 """
@@ -33,6 +35,7 @@ from firmware_protocol import (
 )
 from firmware_protocol.profile import default_name
 from hardware.sim.logic import ReaderLogic
+from hardware.sim.security import PAIRING_HOLD_S, PAIRING_WINDOW_S, ReaderSecurity
 from hardware.sim.tokens import (
     TagKind,
     TagPayload,
@@ -93,6 +96,8 @@ class LedState:
 
 
 LED_OFF = LedState(Color.OFF, Pattern.SOLID)
+#: What the LED shows while the pairing window is open (hardware/README.md).
+LED_PAIRING = LedState(Color.WHITE, Pattern.DOUBLE_BLINK)
 
 
 class Front(Protocol):
@@ -131,6 +136,8 @@ class SimulatedReader:
         token_encoder: maps table-script tokens to tag payloads (pluggable).
         logic_factory: builds the protocol logic at each boot (the narrow seam).
         rng: draws the epochs; seed it for repeatable runs.
+        keys: a JSON keystore file for the reader's bonds (None: kept in memory).
+        address: the BLE address (default: derived from the id, `reader_address`).
     """
 
     def __init__(
@@ -143,12 +150,14 @@ class SimulatedReader:
         token_encoder: TokenEncoder = default_token_encoder,
         logic_factory: LogicFactory = firmware_logic,
         rng: random.Random | None = None,
+        keys: Path | None = None,
+        address: str | None = None,
     ) -> None:
         if not 0 <= seat <= MAX_SEAT:
             raise ValueError(f"seat must be 0..{MAX_SEAT}, got {seat}")
         self.reader_id = reader_id
         self.name = name or default_name(reader_id)
-        self.address = reader_address(reader_id)
+        self.address = address or reader_address(reader_id)
         self._rng = rng or random.Random()
         self._token_encoder = token_encoder
         self._logic_factory = logic_factory
@@ -161,6 +170,10 @@ class SimulatedReader:
         self._feedback_seen: Feedback | None = None
         self._feedback_changed = asyncio.Event()
         self._greeted = asyncio.Event()
+        self._led_behind_pairing: LedState = LED_OFF
+        #: Bonds and the pairing window (used by the BLE front).
+        self.security = ReaderSecurity(self.name, self.address, keys)
+        self.security.listeners.append(self._pairing_changed)
         #: The card on the reader now, if any.
         self.card: TagPayload | None = None
         #: What the LED shows now.
@@ -188,7 +201,7 @@ class SimulatedReader:
         """Put the reader on a simulated radio: GATT server, advertising."""
         from hardware.sim.ble_front import BleFront
 
-        front = BleFront(self, link, advertising_interval_ms=advertising_interval_ms)
+        front = BleFront(self, link, self.security, advertising_interval_ms=advertising_interval_ms)
         await front.start()
         self._front = front
         return front
@@ -348,6 +361,37 @@ class SimulatedReader:
         await self._emit(frames)
         return self._logic.last_seq
 
+    def hold_ok(self, seconds: float = PAIRING_HOLD_S, window: float = PAIRING_WINDOW_S) -> None:
+        """OK is held for `seconds`: from 3 s on, the pairing window opens for `window`
+        seconds (the LED double-blinks white). The hold is a gesture, not an event.
+
+        Raises:
+            ValueError: a hold shorter than 3 s (that is `press ok long`).
+        """
+        if not seconds >= PAIRING_HOLD_S:
+            raise ValueError(
+                f"OK must be held {PAIRING_HOLD_S:g} s to open the pairing window, "
+                f"not {seconds:g} s (a shorter hold is `press ok long`)"
+            )
+        self.security.open_window(window)
+
+    @property
+    def pairing_window_open(self) -> bool:
+        return self.security.window_open
+
+    def _pairing_changed(self, is_open: bool, bonded: str | None) -> None:
+        self._logic.set_pairing(is_open)
+        if is_open:
+            self._led_behind_pairing = self.led
+            self.led = LED_PAIRING
+            self.announce("pairing window open: a host may pair now")
+            return
+        self.led = self._led_behind_pairing
+        if bonded is not None:
+            self.announce(f"bonded with {bonded}; pairing window closed")
+        else:
+            self.announce("pairing window closed")
+
     # --- faults ---------------------------------------------------------------------
 
     async def drop_link(self) -> None:
@@ -370,6 +414,7 @@ class SimulatedReader:
         stored in flash).
         """
         seat = self._logic.seat
+        self.security.close_window()  # a restart ends the window; the bonds stay
         self._logic = self._logic_factory(self._new_epoch(), self.reader_id, seat, self._battery)
         self.epochs.append(self._logic.epoch)
         self.card = None
@@ -445,7 +490,10 @@ class SimulatedReader:
             return
         self._feedback_seen = feedback
         self.feedback_history.append(feedback)
-        self.led = LedState(feedback.color, feedback.pattern)
+        if self.security.window_open:  # the pairing signal stays on top
+            self._led_behind_pairing = LedState(feedback.color, feedback.pattern)
+        else:
+            self.led = LedState(feedback.color, feedback.pattern)
         if feedback.buzzer is not Buzzer.NONE:
             self.buzzer = feedback.buzzer
         sound = "" if feedback.buzzer is Buzzer.NONE else f", {feedback.buzzer.name.lower()}"

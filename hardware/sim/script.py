@@ -15,6 +15,7 @@ The simulator also accepts fault lines, so a script can reproduce a bug report:
     fault drop | duplicate | corrupt | reboot | low-battery
     fault away SECONDS    out of range: stop advertising and disconnect
     fault latency MS      connection-interval latency (0 removes it)
+    hold ok [SECONDS]     OK held (3 s, the default, or more): the pairing window opens
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from enum import Enum
 __all__ = [
     "SHARED",
     "Fault",
+    "Hold",
     "Press",
     "Remove",
     "Scan",
@@ -67,6 +69,14 @@ class Press:
 
 
 @dataclass(frozen=True)
+class Hold:
+    """A button held down for `seconds` (OK for 3 s opens the pairing window)."""
+
+    button: str
+    seconds: float
+
+
+@dataclass(frozen=True)
 class Select:
     seat: int
 
@@ -92,7 +102,7 @@ class Fault:
     amount: float = 0.0
 
 
-Action = Scan | ScanUid | Remove | Press | Select | Wait | Fault
+Action = Scan | ScanUid | Remove | Press | Hold | Select | Wait | Fault
 
 
 @dataclass(frozen=True)
@@ -147,6 +157,13 @@ def _action(words: list[str]) -> Action:
         if len(args) == 2 and args[1].lower() != "long":
             raise ValueError(f"press takes 'long' after the button, got {args[1]!r}")
         return Press(args[0].lower(), long=len(args) == 2)
+    if verb == "hold":
+        if not args or args[0].lower() != "ok" or len(args) > 2:
+            raise ValueError("hold takes ok, then optionally the seconds (3 or more)")
+        seconds = _number(args[1], "hold") if len(args) == 2 else 3.0
+        if seconds < 3.0:
+            raise ValueError(f"OK must be held 3 s or more, not {seconds:g} (or: press ok long)")
+        return Hold("ok", seconds)
     if verb == "select" and len(args) == 1:
         return Select(_seat(args[0]))
     if verb == "wait" and len(args) == 1:

@@ -4,6 +4,13 @@ The readers live on a `RadioLink` in this process; `HostPort` exports it over HC
 on loopback, one host at a time, with the watchdog that drops the readers' links
 when the host dies. Input comes from a table-script file and/or the console; output
 is one line per thing worth seeing, flushed at once so another program can follow.
+
+The readers serve bonded hosts only (SPEC.md "Security"); their bonds are kept in the
+keystore file `keys` (in memory without one). Pairing needs each reader's window
+open. With `pairing="auto"` (the default) the simulator holds OK on every reader
+whenever a host process attaches, as the in-process simulated table does, so a
+companion pairs without a manual step; `pairing="button"` leaves it to the console
+(`hold ok`), like a real reader.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from hardware.sim.console import run_console
 from hardware.sim.hci_port import HostPort
@@ -19,7 +27,10 @@ from hardware.sim.reader import SimulatedReader
 from hardware.sim.script import parse_script
 from hardware.sim.table import SimulatedTable
 
-__all__ = ["SimOptions", "run_simulator"]
+__all__ = ["PAIRING_MODES", "SimOptions", "run_simulator"]
+
+#: How the simulator's readers open their pairing window (see the module docstring).
+PAIRING_MODES = ("auto", "button")
 
 DEFAULT_PORT = 9101
 
@@ -37,6 +48,18 @@ class SimOptions:
     latency_ms: float = 0.0
     advertising_interval_ms: float = 20.0
     seed: int | None = None
+    keys: Path | None = None
+    pairing: Literal["auto", "button"] = "auto"
+
+    def __post_init__(self) -> None:
+        if self.pairing not in PAIRING_MODES:
+            raise ValueError(f"pairing is one of {', '.join(PAIRING_MODES)}, not {self.pairing!r}")
+
+
+def _hold_ok_on_all(table: SimulatedTable) -> None:
+    """A host attached: open every reader's pairing window, as a person would."""
+    for reader in table.readers:
+        reader.hold_ok()
 
 
 def _printer(out: Callable[[str], None]) -> Callable[[SimulatedReader, str], None]:
@@ -66,6 +89,8 @@ async def run_simulator(
         advertising_interval_ms=options.advertising_interval_ms,
         seed=options.seed,
         host=False,
+        bonded=False,
+        reader_keys=options.keys,
     )
     show = _printer(say)
     for reader in table.readers:
@@ -76,6 +101,7 @@ async def run_simulator(
         host=options.host,
         port=options.port,
         on_event=lambda text: say(f"[radio] {text}"),
+        on_host=(lambda: _hold_ok_on_all(table)) if options.pairing == "auto" else None,
     )
     async with table:
         await port.start()

@@ -7,6 +7,15 @@ host-side bumble `Device` that the bumble bleak backend drives
 (`BleakClient(..., backend=BumbleClient, bumble_device=table.host_device)`), so the
 host code that runs is the production bleak code.
 
+Readers serve only bonded hosts (SPEC.md "Security"), so a table bonds its readers
+with its host radio as part of `start()` (`bonding.py`): OK is held on each reader
+(its pairing window opens), the host connects and pairs over bumble's SMP (LE Secure
+Connections), and disconnects. Like a real table that pairs once and plays many
+games, a later table in the same process restores the bond a reader id made before
+instead of pairing again. The bonds are in memory unless keystore files are named
+(`reader_keys` for the readers' side, one namespace per reader; `host_keys` for the
+host's), and then every table pairs for real. `bonds` lists them for the allowlist.
+
     async with SimulatedTable(1) as table:          # one shared reader (seat 0)
         ...connect a ReaderHub to table.host_device...
         await table.play("@* scan kill@S7\\npress ok")
@@ -17,15 +26,19 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from pathlib import Path
 
 from bumble.device import Device
+from bumble.keys import JsonKeyStore
 
+from hardware.sim.bonding import Bond, bond
 from hardware.sim.radio import RadioLink, attach_device
 from hardware.sim.reader import LogicFactory, SimulatedReader, firmware_logic
 from hardware.sim.script import (
     SHARED,
     Fault,
     FaultKind,
+    Hold,
     Press,
     Remove,
     Scan,
@@ -36,9 +49,10 @@ from hardware.sim.script import (
     Wait,
     parse_script,
 )
+from hardware.sim.security import pairing_config
 from hardware.sim.tokens import TokenEncoder, TokenError, default_token_encoder
 
-__all__ = ["HOST_ADDRESS", "FIRST_READER_ID", "SimulatedTable", "play_line"]
+__all__ = ["HOST_ADDRESS", "FIRST_READER_ID", "Bond", "SimulatedTable", "play_line"]
 
 #: The host radio's address on the simulated link.
 HOST_ADDRESS = "F0:F0:F0:F0:F0:F0"
@@ -60,6 +74,8 @@ class SimulatedTable:
         seed: seeds the readers' epochs, for repeatable runs.
         host: put a host radio (`host_device`) on the link; a standalone simulator
             exports the link over HCI instead (`hardware.sim.server`).
+        bonded: bond every reader with the host radio in `start()` (with a host).
+        reader_keys, host_keys: keystore files for the bonds (None: in memory).
     """
 
     def __init__(
@@ -73,6 +89,9 @@ class SimulatedTable:
         logic_factory: LogicFactory = firmware_logic,
         seed: int | None = None,
         host: bool = True,
+        bonded: bool = True,
+        reader_keys: Path | None = None,
+        host_keys: Path | None = None,
     ) -> None:
         if not 1 <= n_readers <= 10:
             raise ValueError(f"a table has 1 to 10 readers, not {n_readers}")
@@ -92,21 +111,40 @@ class SimulatedTable:
                 token_encoder=token_encoder,
                 logic_factory=logic_factory,
                 rng=random.Random(rng.getrandbits(64)),
+                keys=reader_keys,
             )
             for index, seat in enumerate(seats)
         ]
         self._interval = advertising_interval_ms
+        self._bonded = bonded
+        self._reuse_bonds = reader_keys is None and host_keys is None
         self.host_device: Device | None = None
         if host:
             _, self.host_device = attach_device(self.link, "companion", HOST_ADDRESS)
+            self.host_device.pairing_config_factory = lambda _connection: pairing_config()
+            if host_keys is not None:
+                self.host_device.keystore = JsonKeyStore(
+                    namespace=HOST_ADDRESS, filename=str(host_keys)
+                )
+        #: The readers bonded with the host radio by `start()`.
+        self.bonds: list[Bond] = []
         self._started = False
 
     async def start(self) -> None:
-        """Power the host radio and every reader on; readers start advertising."""
+        """Power the host radio and every reader on; readers start advertising; with
+        `bonded`, each reader is bonded with the host radio.
+
+        Raises:
+            TimeoutError, bumble errors: a reader could not be bonded.
+        """
         if self.host_device is not None:
             await self.host_device.power_on()
         for reader in self.readers:
             await reader.attach_ble(self.link, advertising_interval_ms=self._interval)
+        if self.host_device is not None and self._bonded:
+            for reader in self.readers:
+                made = await bond(self.host_device, reader, reuse=self._reuse_bonds)
+                self.bonds.append(made)
         self._started = True
 
     async def close(self) -> None:
@@ -211,6 +249,8 @@ async def _apply(reader: SimulatedReader, action: object) -> None:
         await reader.remove()
     elif isinstance(action, Press):
         await reader.press(action.button, long=action.long)
+    elif isinstance(action, Hold):
+        reader.hold_ok(action.seconds)
     elif isinstance(action, Select):
         await reader.select(action.seat)
     elif isinstance(action, Fault):
