@@ -1,10 +1,16 @@
-"""`companion readers`: list the card readers in reach.
+"""`companion readers`: the card readers in reach, and which of them this computer trusts.
 
-companion readers [--reader SPEC] [--timeout SECONDS]
+companion readers [--reader SPEC] [--timeout SECONDS] [--allowlist FILE]
+companion readers pair [--reader SPEC] [--timeout SECONDS] [--allowlist FILE]
+companion readers forget ID [--allowlist FILE]
 
-Connects to each reader found (one at a time), asks who it is, and prints name,
-address, RSSI, battery and seat. It never acknowledges anything, so a reader keeps
-the events a crashed companion still has to collect.
+The listing connects to each paired reader found (one at a time), asks who it is,
+and prints name, address, RSSI, battery and seat; it never acknowledges anything, so
+a reader keeps the events a crashed companion still has to collect. Readers that are
+not paired are listed apart, never connected. `pair` bonds with the reader whose
+pairing window is open (OK held 3 s) and adds it to the allowlist; `forget` removes
+one (by reader id, name or address). The allowlist is `--allowlist`, else
+`$COMPANION_READERS`, else ~/.local/share/table-companion/readers.json.
 """
 
 from __future__ import annotations
@@ -12,23 +18,55 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
+from typing import Any
+
+_LIST_TIMEOUT = 3.0
+_PAIR_TIMEOUT = 60.0
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "readers",
-        help="list the card readers in reach (name, address, RSSI, battery, seat)",
-        description="Find card readers, ask each who it is, and list them.",
-    )
-    parser.add_argument(
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
         "--reader",
-        default="ble",
+        default=argparse.SUPPRESS,
         help="where to look: ble (default), ble:ADDRESS, hci:TRANSPORT, serial:PORT, sim",
     )
-    parser.add_argument(
-        "--timeout", type=float, default=3.0, help="seconds to look for readers (default 3)"
+    common.add_argument(
+        "--timeout",
+        type=float,
+        default=argparse.SUPPRESS,
+        help=f"seconds to look for readers (default {_LIST_TIMEOUT:g}; pair: {_PAIR_TIMEOUT:g})",
     )
-    parser.set_defaults(handler=run)
+    common.add_argument(
+        "--allowlist",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="the paired readers' file (default: $COMPANION_READERS or "
+        "~/.local/share/table-companion/readers.json)",
+    )
+    parser = subparsers.add_parser(
+        "readers",
+        parents=[common],
+        help="list the card readers in reach; pair or forget one",
+        description="Find card readers, ask each paired one who it is, and list them; "
+        "`pair` bonds with a reader whose pairing window is open, `forget` drops one.",
+    )
+    actions = parser.add_subparsers(dest="action", metavar="{pair,forget}")
+    actions.add_parser(
+        "pair",
+        parents=[common],
+        help="pair with the reader whose OK button is held for 3 s",
+        description="Hold OK on the reader for 3 seconds (its LED double-blinks white), "
+        "then this bonds with it and adds it to the allowlist.",
+    )
+    forget = actions.add_parser(
+        "forget",
+        parents=[common],
+        help="forget a paired reader (it is refused until paired again)",
+    )
+    forget.add_argument("id", help="the reader's id (7C0A0001), name (TCR-0001) or address")
+    parser.set_defaults(handler=run, action="list", reader="ble", timeout=None, allowlist=None)
 
 
 def format_table(rows: list[tuple[str, ...]]) -> str:
@@ -45,12 +83,29 @@ def format_table(rows: list[tuple[str, ...]]) -> str:
     )
 
 
-async def _collect(spec: str, timeout: float) -> list[tuple[str, ...]]:
-    from companion.readers import HubOptions, ReaderHub, ReaderIgnored, open_reader
+def _rssi(value: int | None) -> str:
+    return "-" if value is None else f"{value} dBm"
 
-    source = open_reader(spec)
+
+async def _collect(spec: str, timeout: float, allowlist_path: Path) -> list[str]:
+    """The listing's sections: paired readers in reach, unpaired ones, paired ones
+    not seen. Empty when nothing at all was found or is paired."""
+    from companion.readers import (
+        Allowlist,
+        HubOptions,
+        IgnoreReason,
+        ReaderHub,
+        ReaderIgnored,
+        host_keys_path,
+        open_reader,
+    )
+    from companion.readers.trust import TrustPolicy
+
+    source = open_reader(spec, keys=host_keys_path(allowlist_path))
+    trust = source.trust or TrustPolicy(Allowlist.load(allowlist_path))
     ignored: list[ReaderIgnored] = []
-    async with ReaderHub(source, HubOptions(read_only=True, probe_interval=None)) as hub:
+    options = HubOptions(read_only=True, probe_interval=None, trust=trust)
+    async with ReaderHub(source, options) as hub:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while (left := deadline - loop.time()) > 0:
@@ -67,33 +122,114 @@ async def _collect(spec: str, timeout: float) -> list[tuple[str, ...]]:
             (
                 status.name,
                 status.address,
-                "-" if status.rssi is None else f"{status.rssi} dBm",
+                _rssi(status.rssi),
                 "-" if status.battery is None else f"{status.battery}%",
                 str(status.seat) if status.seat else "shared",
                 f"{status.reader_id:08X}",
             )
         )
+    strangers = [n for n in ignored if n.because is IgnoreReason.NOT_PAIRED]
     for notice in ignored:
-        rows.append((notice.name, notice.address, "-", "-", "-", f"ignored: {notice.reason}"))
-    return rows
+        if notice.because is not IgnoreReason.NOT_PAIRED:
+            rows.append((notice.name, notice.address, "-", "-", "-", f"ignored: {notice.reason}"))
+    sections = [format_table(rows)] if len(rows) > 1 else []
+    if strangers:
+        table = [("NAME", "ADDRESS", "RSSI")]
+        table += [(n.name, n.address, _rssi(n.rssi)) for n in strangers]
+        sections.append(
+            "not paired (hold OK on one for 3 s, then `companion readers pair`):\n"
+            + format_table(table)
+        )
+    seen = {s.reader_id for s in statuses}
+    missing = [r for r in trust.allowlist.readers if r.reader_id not in seen]
+    if missing:
+        table = [("NAME", "ADDRESS", "READER ID", "PAIRED")]
+        table += [(r.name, r.identity, r.label, r.paired_at or "-") for r in missing]
+        sections.append("paired, not in reach:\n" + format_table(table))
+    return sections
+
+
+async def _pair(spec: str, timeout: float, allowlist_path: Path) -> Any:
+    from companion.readers import Allowlist, host_keys_path, open_reader
+    from companion.readers.ble import BleSource
+    from companion.readers.trust import pair_reader
+
+    allowlist = Allowlist.load(allowlist_path)
+    source = open_reader(spec, keys=host_keys_path(allowlist_path))
+    if source.trust is not None:
+        raise ValueError(
+            "simulated readers in this process pair themselves; to pair by hand, run "
+            "`companion sim` and use --reader hci:TRANSPORT"
+        )
+    if not isinstance(source, BleSource) and not hasattr(type(source), "ble"):
+        raise ValueError(f"{source.describe()} needs no pairing: a cable is trusted")
+    await source.start()
+    try:
+        stack = source.stack if isinstance(source, BleSource) else source.ble.stack  # type: ignore[attr-defined]
+        print(
+            f"Hold OK on the reader for 3 seconds, until its LED double-blinks white "
+            f"(looking for {timeout:g} s)...",
+            file=sys.stderr,
+            flush=True,
+        )
+        return await pair_reader(
+            stack,
+            allowlist,
+            timeout=timeout,
+            on_progress=lambda text: print(text, file=sys.stderr, flush=True),
+        )
+    finally:
+        await source.stop()
+
+
+def _forget(key: str, allowlist_path: Path) -> Any:
+    from companion.readers import Allowlist, host_keys_path
+    from companion.readers.trust import forget_reader
+
+    allowlist = Allowlist.load(allowlist_path)
+    return asyncio.run(forget_reader(allowlist, key, host_keys_path(allowlist_path)))
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.readers import ReaderUnavailable
+    from companion.readers import AllowlistError, ReaderUnavailable, default_allowlist_path
+    from companion.readers.trust import PairingFailed
 
-    if args.timeout <= 0:
+    action = args.action or "list"
+    timeout = args.timeout
+    if timeout is None:
+        timeout = _PAIR_TIMEOUT if action == "pair" else _LIST_TIMEOUT
+    if timeout <= 0:
         print("companion readers: --timeout must be positive", file=sys.stderr)
         return 2
+    path = args.allowlist or default_allowlist_path()
     try:
-        rows = asyncio.run(_collect(args.reader, args.timeout))
-    except ValueError as exc:
+        if action == "forget":
+            known = _forget(args.id, path)
+            print(
+                f"forgot {known.name} (reader {known.label}, {known.identity}): it is refused "
+                "until paired again. If this computer's Bluetooth settings list it, remove "
+                "it there too."
+            )
+            return 0
+        if action == "pair":
+            known = asyncio.run(_pair(args.reader, timeout, path))
+            print(f"paired {known.name} (reader {known.label}, {known.identity}); saved in {path}")
+            return 0
+        sections = asyncio.run(_collect(args.reader, timeout, path))
+    except KeyError as exc:
+        print(f"companion readers: {exc.args[0]}", file=sys.stderr)
+        return 2
+    except (ValueError, AllowlistError) as exc:
         print(f"companion readers: {exc}", file=sys.stderr)
         return 2
-    except ReaderUnavailable as exc:
+    except (ReaderUnavailable, PairingFailed) as exc:
         print(f"companion readers: {exc}", file=sys.stderr)
         return 1
-    if len(rows) == 1:
+    except OSError as exc:
+        print(f"companion readers: {path}: {exc}", file=sys.stderr)
+        return 1
+    if not sections:
         print("no readers found")
         return 0
-    print(format_table(rows))
+    print("\n\n".join(sections))
     return 0
