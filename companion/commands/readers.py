@@ -90,19 +90,10 @@ def _rssi(value: int | None) -> str:
 async def _collect(spec: str, timeout: float, allowlist_path: Path) -> list[str]:
     """The listing's sections: paired readers in reach, unpaired ones, paired ones
     not seen. Empty when nothing at all was found or is paired."""
-    from companion.readers import (
-        Allowlist,
-        HubOptions,
-        IgnoreReason,
-        ReaderHub,
-        ReaderIgnored,
-        host_keys_path,
-        open_reader,
-    )
-    from companion.readers.trust import TrustPolicy
+    from companion.readers import HubOptions, IgnoreReason, ReaderHub, ReaderIgnored
+    from companion.readers.trust import open_trusted
 
-    source = open_reader(spec, keys=host_keys_path(allowlist_path))
-    trust = source.trust or TrustPolicy(Allowlist.load(allowlist_path))
+    source, trust = open_trusted(spec, allowlist=allowlist_path)
     ignored: list[ReaderIgnored] = []
     options = HubOptions(read_only=True, probe_interval=None, trust=trust)
     async with ReaderHub(source, options) as hub:
@@ -152,11 +143,12 @@ async def _collect(spec: str, timeout: float, allowlist_path: Path) -> list[str]
 async def _pair(spec: str, timeout: float, allowlist_path: Path) -> Any:
     from companion.readers import Allowlist, host_keys_path, open_reader
     from companion.readers.ble import BleSource
+    from companion.readers.sim import SimSource
     from companion.readers.trust import pair_reader
 
     allowlist = Allowlist.load(allowlist_path)
     source = open_reader(spec, keys=host_keys_path(allowlist_path))
-    if source.trust is not None:
+    if isinstance(source, SimSource):
         raise ValueError(
             "simulated readers in this process pair themselves; to pair by hand, run "
             "`companion sim` and use --reader hci:TRANSPORT"

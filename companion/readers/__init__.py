@@ -8,8 +8,9 @@ The interface other parts of the companion build on:
     ``sim``             one simulated shared reader in this process (real BLE stack in
                         software; ``source.table`` is the `SimulatedTable` to script)
     ``sim:N``           N simulated readers, seats 1..N
-    ``ble``             every reader in range, through bleak's platform backend
-    ``ble:ADDRESS``     only the reader at ADDRESS
+    ``ble``             every paired reader in range (the allowlist file at its
+                        default place), through bleak's platform backend
+    ``ble:ADDRESS``     only the reader at ADDRESS, if paired
     ``hci:TRANSPORT``   BLE through a bumble HCI transport: ``hci:tcp-client:127.0.0.1:9101``
                         reaches a ``companion sim`` process, ``hci:usb:0`` a controller dongle
     ``serial:PORT``     a USB/UART reader (``serial:/dev/ttyACM0``)
@@ -117,7 +118,7 @@ def open_reader(spec: str, *, keys: Path | None = None) -> ReaderSource:
     if kind == "ble":
         from companion.readers.ble import BleSource
 
-        return BleSource(address=rest or None)
+        return BleSource(address=rest or None, allowlist=default_allowlist_path())
     if kind == "hci" and rest:
         from companion.readers.sim import HciSource
 

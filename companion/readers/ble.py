@@ -19,6 +19,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bleak import BleakClient, BleakScanner
@@ -38,6 +39,8 @@ from firmware_protocol import profile
 
 if TYPE_CHECKING:
     from bumble.device import Device
+
+    from companion.readers.trust import TrustPolicy
 
 __all__ = ["BleReader", "BleSource", "BleStack"]
 
@@ -211,12 +214,43 @@ async def _quietly_disconnect(client: BleakClient) -> None:
 
 
 class BleSource(ReaderSource):
-    """Every device advertising the card-reader service (or only `address`)."""
+    """Every device advertising the card-reader service (or only `address`).
 
-    def __init__(self, stack: BleStack | None = None, address: str | None = None) -> None:
+    With `allowlist` (a file), the source's own trust policy uses only the readers
+    paired in it (`companion readers pair`); `HubOptions.trust` overrides it.
+    """
+
+    def __init__(
+        self,
+        stack: BleStack | None = None,
+        address: str | None = None,
+        *,
+        allowlist: Path | None = None,
+    ) -> None:
         self._stack = stack or BleStack()
         self._address = address.upper() if address else None
         self._readers: dict[str, BleReader] = {}
+        self._allowlist = allowlist
+        self._trust: TrustPolicy | None = None
+
+    @property
+    def trust(self) -> TrustPolicy | None:
+        """The allowlist file's policy, read when first asked for.
+
+        Raises:
+            ReaderUnavailable: the allowlist file cannot be read or is not one.
+        """
+        if self._allowlist is None:
+            return None
+        if self._trust is None:
+            from companion.readers.allowlist import Allowlist, AllowlistError
+            from companion.readers.trust import TrustPolicy
+
+            try:
+                self._trust = TrustPolicy(Allowlist.load(self._allowlist))
+            except (AllowlistError, OSError) as exc:
+                raise ReaderUnavailable("BLE", f"cannot use the allowlist: {exc}") from exc
+        return self._trust
 
     @property
     def stack(self) -> BleStack:

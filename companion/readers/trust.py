@@ -255,10 +255,10 @@ def open_trusted(
         OSError: it cannot be read.
     """
     from companion.readers import open_reader
+    from companion.readers.sim import SimSource
 
     path = allowlist if allowlist is not None else default_allowlist_path()
     source = open_reader(spec, keys=host_keys_path(path))
-    own = source.trust
-    if own is not None:
-        return source, own
+    if isinstance(source, SimSource) and source.trust is not None:
+        return source, source.trust
     return source, TrustPolicy(Allowlist.load(path), allow_new=allow_new)

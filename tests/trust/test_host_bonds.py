@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from bleak.exc import BleakError, BleakGATTProtocolError
 
-from companion.readers import AllowlistError, KnownReader
+from companion.readers import AllowlistError, KnownReader, ReaderUnavailable, open_reader
 from companion.readers.allowlist import Allowlist
 from companion.readers.sim import HciSource, SimSource
 from companion.readers.trust import open_trusted
@@ -65,3 +65,19 @@ async def test_play_opens_the_allowlist_beside_its_keys(tmp_path: Path) -> None:
     path.write_text("[]", encoding="utf-8")
     with pytest.raises(AllowlistError, match="version"):
         open_trusted("ble", allowlist=path)
+
+
+def test_the_platform_ble_source_uses_the_allowlist_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`open_reader("ble")` trusts the readers of the allowlist at its default place
+    (read when first needed); a broken file makes the readers unavailable, saying why."""
+    path = tmp_path / "readers.json"
+    monkeypatch.setenv("COMPANION_READERS", str(path))
+    entry = KnownReader(0x7C0A0001, "F1:00:7C:0A:00:01", "TCR-0001")
+    Allowlist(path, [entry]).save()
+    policy = open_reader("ble").trust
+    assert policy is not None and policy.allowlist.readers == [entry] and not policy.allow_new
+    path.write_text("{}", encoding="utf-8")
+    with pytest.raises(ReaderUnavailable, match="cannot use the allowlist"):
+        _ = open_reader("ble:F1:00:7C:0A:00:01").trust
