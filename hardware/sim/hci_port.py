@@ -50,6 +50,7 @@ class _HostConnection(asyncio.Protocol):
         self.controller: RadioController | None = None
         self.transport: asyncio.Transport | None = None
         self.peer = "?"
+        self.gone = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -131,8 +132,9 @@ class HostPort:
             self._on_host()
 
     def detach(self, connection: _HostConnection) -> None:
-        if self.host is not connection:
+        if self.host is not connection or connection.gone:
             return
+        connection.gone = True
         self._on_event(f"host from {connection.peer} went away: dropping its links")
         self._cleanup = asyncio.get_running_loop().create_task(self._host_gone(connection))
 
@@ -147,8 +149,12 @@ class HostPort:
                 self.host = None
 
     async def close(self) -> None:
-        if self.host is not None and self.host.transport is not None:
-            self.host.transport.close()
+        host = self.host
+        if host is not None and host.transport is not None:
+            host.transport.close()
+            # Clean up now rather than when `connection_lost` comes round: the readers
+            # must drop the host's links before anyone closes them.
+            self.detach(host)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -29,14 +29,33 @@ __all__ = ["RadioController", "RadioLink", "attach_device"]
 
 
 class RadioController(Controller):
-    """bumble's software controller, with LE Create Connection Cancel that cancels.
+    """bumble's software controller, with LE Create Connection Cancel that cancels,
+    and a disconnect that completes when the peer's controller has left the radio.
 
     bumble 0.0.236's controller acknowledges the cancel but keeps the connection
     pending and never completes it, so a host's `connect(timeout=...)` would wait
     forever for a reader that stopped advertising. Here the pending connection is
     dropped and completed with "unknown connection identifier", as the Core spec
     requires (Vol 4, Part E, 7.8.13), after the command's own completion.
+
+    Its Disconnect raises inside the command handler when the peer's controller is no
+    longer on the link (a host process that went away took its controller with it),
+    so the disconnection never completes and whoever awaits it hangs. With nobody to
+    tell, the link is simply gone, as after a supervision timeout: we complete it.
     """
+
+    def on_hci_disconnect_command(self, command: hci.HCI_Disconnect_Command) -> None:
+        connection = self.find_le_connection_by_handle(command.connection_handle)
+        link = self.link
+        if (
+            connection is not None
+            and link is not None
+            and link.find_le_controller(connection.peer_address) is None
+        ):
+            self._send_hci_command_status(hci.HCI_COMMAND_STATUS_PENDING, command.op_code)
+            self.on_le_disconnected(connection, command.reason)
+            return None
+        return super().on_hci_disconnect_command(command)
 
     def on_hci_le_create_connection_cancel_command(
         self, command: hci.HCI_LE_Create_Connection_Cancel_Command
