@@ -62,6 +62,7 @@ async def raw_bumble(events: int) -> list[float]:
         host = table.host_device
         assert host is not None
         connection = await host.connect(reader.front.device.random_address, timeout=5.0)  # type: ignore[attr-defined]
+        await connection.encrypt()  # the table bonded its readers; they serve encrypted links only
         peer = Peer(connection)
         await peer.request_mtu(247)
         await peer.discover_services()

@@ -97,13 +97,15 @@ async def _session(enrolment, spec: str, path: Path, book) -> None:  # noqa: ANN
 
     from companion.enrolment import Step, describe, prompt
     from companion.enrolment.live import enrol_with_hub
-    from companion.readers import HubEvent, ReaderConnected, ReaderHub, open_reader
+    from companion.readers import HubEvent, HubOptions, ReaderConnected, ReaderHub
+    from companion.readers.trust import open_trusted
 
     console = Console()
     connected = asyncio.Event()
-    source = open_reader(spec)  # the simulated reader needs the running loop
+    # only paired readers (the simulated one pairs itself); it needs the running loop
+    source, trust = open_trusted(spec)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
-    async with ReaderHub(source) as hub:
+    async with ReaderHub(source, HubOptions(trust=trust)) as hub:
         with Progress(*columns, console=console) as progress:
             done, total = enrolment.progress()
             bar = progress.add_task(prompt(book, enrolment), total=total, completed=done)

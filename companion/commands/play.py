@@ -20,6 +20,7 @@ from companion.game.options import (
     add_lang,
     add_presentation,
     add_rules,
+    add_trust,
     default_lang,
     house_settings,
     presentation,
@@ -76,6 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_house_settings(parser)
     add_rules(parser)
     add_presentation(parser)
+    add_trust(parser)
     parser.add_argument(
         "--tags",
         type=Path,
@@ -112,5 +114,7 @@ def run(args: argparse.Namespace) -> int:
         view=args.view,
         tags=args.tags,
         show=show,
+        allowlist=args.allowlist,
+        allow_new=args.allow_new,
     )
     return start_game(request)

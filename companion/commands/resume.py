@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.game.options import add_db, add_lang, add_presentation, presentation
+from companion.game.options import add_db, add_lang, add_presentation, add_trust, presentation
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,6 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "`companion enrol` writes, if any)",
     )
     add_presentation(parser)
+    add_trust(parser)
     parser.set_defaults(handler=run)
 
 
@@ -54,4 +55,6 @@ def run(args: argparse.Namespace) -> int:
         state_out=args.state_out,
         tags=args.tags,
         show=show,
+        allowlist=args.allowlist,
+        allow_new=args.allow_new,
     )

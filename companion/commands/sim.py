@@ -45,6 +45,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--latency", type=float, default=0.0, help="connection interval to emulate, in ms"
     )
     parser.add_argument("--seed", type=int, help="seed the readers' epochs")
+    parser.add_argument(
+        "--keys",
+        type=Path,
+        help="keep the readers' bonds in this keystore file (default: in memory)",
+    )
+    parser.add_argument(
+        "--pairing",
+        choices=("auto", "button"),
+        default="auto",
+        help="auto: every reader's pairing window opens when a host attaches; "
+        "button: only on `hold ok` at the console",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -67,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
         console=args.console,
         latency_ms=args.latency,
         seed=args.seed,
+        keys=args.keys,
+        pairing=args.pairing,
     )
     try:
         return asyncio.run(run_simulator(options))

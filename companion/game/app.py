@@ -26,6 +26,7 @@ from companion.game.options import Presentation
 from companion.game.runner import ReaderPlan, run_session
 from companion.game.session import Session, Update
 from companion.narration import Narrator
+from companion.readers.allowlist import AllowlistError
 from companion.store import GameLog, NotAGameLog, UnknownGame, default_db_path
 from engine.core.errors import ActionError
 
@@ -54,6 +55,8 @@ class PlayRequest:
     view: str = "auto"  # plain lines, a live table view, or auto (live on a terminal)
     tags: Path | None = None  # the enrolment registry for UID-only tags
     show: Presentation = field(default_factory=Presentation)  # web table view, voice
+    allowlist: Path | None = None  # the paired readers' file (None: the default place)
+    allow_new: bool = False  # also use readers not paired yet
     on_session: list[Callable[[Session], None]] = field(default_factory=list)
     """Called with the session once it exists, before anything is played: the seam for
     more observers (a web table view, text-to-speech) to `session.subscribe`."""
@@ -120,6 +123,18 @@ def _uid_lookup(path: Path | None, err: TextIO) -> tuple[bool, Any]:
         return False, None
 
 
+def _allowlist_readable(path: Path | None, err: TextIO) -> bool:
+    """Whether the paired readers' file can be read (checked before a game is recorded)."""
+    from companion.readers.allowlist import Allowlist, default_allowlist_path
+
+    try:
+        Allowlist.load(path if path is not None else default_allowlist_path())
+    except (AllowlistError, OSError) as exc:
+        _say(err, f"companion: the paired readers' file: {exc}")
+        return False
+    return True
+
+
 def _open_log(db: Path | None, err: TextIO) -> GameLog | None:
     path = db if db is not None else default_db_path()
     try:
@@ -163,6 +178,8 @@ def start_game(
     ok, lookup = _uid_lookup(req.tags, err)
     if not ok or not _web_speaks(req.show, req.game, req.lang, err):
         return EXIT_BAD_INPUT
+    if req.reader != "sim" and not _allowlist_readable(req.allowlist, err):
+        return EXIT_BAD_INPUT
     log = _open_log(req.db, err)
     if log is None:
         return EXIT_FAILED
@@ -181,7 +198,10 @@ def start_game(
         return EXIT_BAD_INPUT
     for hook in req.on_session:
         hook(session)
-    plan = ReaderPlan(spec=req.reader, seats=seats, script=lines, pace=req.pace)
+    plan = ReaderPlan(
+        spec=req.reader, seats=seats, script=lines, pace=req.pace,
+        allowlist=req.allowlist, allow_new=req.allow_new,
+    )  # fmt: skip
     clock: Clock = VirtualClock() if lines is not None else WallClock()
     view = _view_mode(req.view, scripted=lines is not None, spec=req.reader, out=out)
     return _run(
@@ -210,6 +230,8 @@ def resume_game(
     state_out: Path | None = None,
     tags: Path | None = None,
     show: Presentation | None = None,
+    allowlist: Path | None = None,
+    allow_new: bool = False,
     on_session: list[Callable[[Session], None]] | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
@@ -262,7 +284,10 @@ def resume_game(
         log.close()
         return EXIT_BAD_INPUT
     spec = reader or meta.get("reader", "sim")
-    plan = ReaderPlan(spec=spec, seats=list(meta.get("seats", [0])), script=lines)
+    plan = ReaderPlan(
+        spec=spec, seats=list(meta.get("seats", [0])), script=lines,
+        allowlist=allowlist, allow_new=allow_new,
+    )  # fmt: skip
     last_t = max((x.input.t for x in log.inputs(gid)), default=0.0)
     clock: Clock = VirtualClock(last_t) if lines is not None else WallClock(last_t)
     print(
@@ -336,6 +361,9 @@ def _run(
     except (TimeoutError, ConnectionError) as exc:
         _say(err, f"companion: the readers failed: {exc or type(exc).__name__}")
         status = EXIT_FAILED
+    except AllowlistError as exc:
+        _say(err, f"companion: the paired readers' file: {exc}")
+        status = EXIT_BAD_INPUT
     except OSError as exc:
         _say(err, f"companion: cannot serve the table view: {exc}")
         status = EXIT_FAILED

@@ -14,6 +14,7 @@ from companion.narration.messages import all_languages
 
 __all__ = [
     "Presentation",
+    "add_trust",
     "add_db",
     "add_house_settings",
     "add_lang",
@@ -207,3 +208,19 @@ def presentation(args: argparse.Namespace) -> Presentation:
 
         web = parse_web_address(args.web or None, lan=args.lan)
     return Presentation(web=web, lan=args.lan, voice=args.voice)
+
+
+def add_trust(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("paired readers")
+    group.add_argument(
+        "--allow-new",
+        action="store_true",
+        help="also use readers that are not paired yet (each pairs while its OK is held 3 s) "
+        "and add them to the allowlist",
+    )
+    group.add_argument(
+        "--allowlist",
+        type=Path,
+        help="the paired readers' file (default: $COMPANION_READERS or "
+        "~/.local/share/table-companion/readers.json)",
+    )

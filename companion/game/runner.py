@@ -15,6 +15,7 @@ import contextlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from companion.game.clock import Clock, VirtualClock
@@ -41,6 +42,8 @@ class ReaderPlan:
     script: list[Any] | None = None
     console: TextIO | None = None
     pace: float = 0.0
+    allowlist: Path | None = None  # the paired readers' file (None: the default place)
+    allow_new: bool = False  # also use readers not paired yet, pairing them as they come
     sim: Any = None  # a ready `SimulatedTable` to use (tests watch its LEDs), else one is made
 
 
@@ -80,10 +83,10 @@ async def run_session(
 
     if plan.spec == "sim":  # new simulated readers: nothing of theirs is in the log yet
         return await _run_sim(session, plan, clock, HubOptions(), on_notice)
-    options = HubOptions(resume=resume_points(session))
-    from companion.readers import open_reader
+    from companion.readers.trust import open_trusted
 
-    source = open_reader(plan.spec)
+    source, trust = open_trusted(plan.spec, allowlist=plan.allowlist, allow_new=plan.allow_new)
+    options = HubOptions(resume=resume_points(session), trust=trust)
     if on_notice is not None:
         on_notice(f"waiting for readers: {source.describe()}")
     async with ReaderHub(source, options) as hub:

@@ -27,6 +27,7 @@ from companion.table.inputs import HOST, InputKind, TableInput
 from hardware.sim.script import (
     SHARED,
     Fault,
+    Hold,
     ScriptError,
     ScriptLine,
     Wait,
@@ -241,7 +242,7 @@ async def drive_script(
             raise ScriptError(line.number, line.text, str(exc)) from None
         pump.line = line.number
         await play_line(sim, line)
-        if isinstance(action, Fault):
+        if isinstance(action, (Fault, Hold)):  # no event of the reader's to wait for
             continue
         await pump.caught_up(reader.reader_id, reader.epoch, reader.last_seq, STEP_TIMEOUT)
     return played
