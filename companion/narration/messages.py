@@ -56,6 +56,7 @@ FIELD_TYPES = (
     "seatno",
     "ncards",
     "cause",
+    "choices",
     *("phase", "button", "zone", "action", "actions", "prompt", "side", "nature", "setting"),
 )
 """Every placeholder type the narrator knows how to write."""

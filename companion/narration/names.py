@@ -64,9 +64,28 @@ class SanguoshaNames:
         return getattr(spec, self._key) if spec is not None else ident
 
     def card_name(self, card_id: str) -> str:
-        """A card's name without suit or rank (`kill` or `kill@S7` -> `Kill`); unknown
-        ids as they are."""
-        return self._pick(catalogue().cards, card_id.split("@", 1)[0])
+        """A card's name without suit or rank (`kill` or `kill@S7` -> `Kill`); a skill's
+        id as the skill's name (a refusal about an active skill puts its id where a card
+        would be: "Benevolence needs a target"); unknown ids as they are.
+
+        >>> SanguoshaNames("es").card_name("rende")
+        'Benevolencia'
+        """
+        ident = card_id.split("@", 1)[0]
+        if ident not in catalogue().cards and ident in catalogue().skills:
+            return self._pick(catalogue().skills, ident)
+        return self._pick(catalogue().cards, ident)
+
+    def stands_for(self, ident: str) -> bool:
+        """Whether another card may be used as card `ident` (a basic card or a trick:
+        Wusheng's Kill, Guose's Indulgence), so a prompt naming it as its reason while
+        its card is a different one means a card used as another.
+
+        >>> SanguoshaNames("en").stands_for("kill"), SanguoshaNames("en").stands_for("ice_sword")
+        (True, False)
+        """
+        spec = catalogue().cards.get(ident)
+        return spec is not None and spec.type in ("basic", "trick")
 
     def card(self, text: str) -> str:
         """A physical card (`kill@S7`) as name, suit symbol and rank; several cards used

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.narration.messages import catalogue, field_types
 from companion.narration.names import GameNames, SanguoshaNames
-from companion.narration.templates import pick, render
+from companion.narration.templates import fields_of, pick, render
 
 __all__ = ["Narrator", "names_for"]
 
@@ -54,6 +54,8 @@ class Narrator:
         self._types = field_types()
         self._format = self._messages["format"]
         self._words = self._messages["names"]
+        self._ncards = {k for k, t in self._types.items() if t == "ncards"}
+        self._counts: dict[tuple[str, str], set[str]] = {}
 
     # --- public ---
 
@@ -67,18 +69,57 @@ class Narrator:
             event = {**event, "targets": None}
         if "target" in event and event.get("target") == event.get("seat"):
             event = {**event, "self": True}
+        if "by" in event and event.get("by") == event.get("seat"):  # Guicai on one's own
+            event = {**event, "self": True}
         return self._say("event", f"{self.game}.{event.get('kind')}", event, view)
 
     def prompt(self, prompt: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> str:
-        """The sentence asking for one pending decision (its `to_json()`, with `kind`)."""
+        """The sentence asking for one pending decision (its `to_json()`, with `kind`).
+
+        While a skill is being put together at the table (the prompt's `staged`
+        skill, cards and targets) the question is that skill's OK / NO, not the
+        prompt underneath (`prompt.<game>.staged`, with the cards counted, never
+        named: Rende's are given face down). A card used as another (Wusheng's
+        Peach as a Kill) is named with what it stands for (`as_card`). A prompt about
+        its own seat (`target` = `seat`) gets `self` instead of a target.
+        """
+        staged = prompt.get("staged")
+        if isinstance(staged, Mapping) and self.has("prompt", f"{self.game}.staged"):
+            waiting = {
+                "seat": staged.get("seat"),
+                "skill": staged.get("skill"),
+                "count": len(staged.get("cards") or ()),
+                "chosen": list(staged.get("targets") or ()),
+            }
+            return self._say("prompt", f"{self.game}.staged", waiting, view)
+        if prompt.get("target") is not None and prompt.get("target") == prompt.get("seat"):
+            prompt = {**prompt, "target": None, "self": True}  # "your own", not your name
+        as_card = self._stands_for(prompt.get("card"), prompt.get("reason"))
+        if as_card is not None and prompt.get("kind") in _AS_CARD_PROMPTS:
+            prompt = {**prompt, "as_card": as_card}
         return self._say("prompt", f"{self.game}.{prompt.get('kind')}", prompt, view)
+
+    def _stands_for(self, card: Any, reason: Any) -> str | None:
+        """The card id a prompt's physical `card` stands for, when it is used as
+        another card (`reason` names a card the physical one is not)."""
+        can_stand = getattr(self._names, "stands_for", None)
+        if not (isinstance(card, str) and isinstance(reason, str) and can_stand is not None):
+            return None
+        if not can_stand(reason):
+            return None
+        names = {part.split("@", 1)[0] for part in card.split("+")}
+        return reason if names != {reason} else None
 
     def refusal(self, error: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> str:
         """Why an input was refused (`ActionError.to_json()`, with `reason`)."""
         return self._say("reason", f"{self.game}.{error.get('reason')}", error, view)
 
     def table(self, key: str, view: Mapping[str, Any] | None = None, **data: Any) -> str:
-        """One of the table layer's own messages."""
+        """One of the table layer's own messages. One that only this game's table says
+        (a suit named on the dial) sits among the game's refusal reasons, as
+        `reason.<game>.<key>`, so the shared `table` section stays what every game says."""
+        if key not in self._messages["table"] and self.has("reason", f"{self.game}.{key}"):
+            return self._say("reason", f"{self.game}.{key}", data, view)
         return self._say("table", key, data, view)
 
     @property
@@ -104,9 +145,10 @@ class Narrator:
             return f"[{key}] {shown}".strip()
         generals = _generals(view)
         # a count of zero cards is "none": variants that mention it are skipped
-        data = {
-            k: (None if v == 0 and self._types.get(k) == "ncards" else v) for k, v in data.items()
-        }
+        counts = self._counts.get((section, key))
+        if counts is None:
+            counts = self._counts[section, key] = _ncards_fields(message) | self._ncards
+        data = {k: (None if v == 0 and k in counts else v) for k, v in data.items()}
 
         def value(name: str, spec: str, raw: Any) -> str:
             return self._value(spec or self._types.get(name, "text"), raw, generals)
@@ -118,6 +160,8 @@ class Narrator:
         if raw is None:
             return self._format["none"]
         many = isinstance(raw, (list, tuple, set, frozenset))
+        if kind == "choices":
+            return self._choices(list(raw) if many else [raw])
         if kind in ("seats", "cards", "actions") or (many and kind != "text"):
             single = {"seats": "seat", "cards": "card", "actions": "action"}.get(kind, kind)
             items = list(raw) if many else [raw]
@@ -127,7 +171,10 @@ class Narrator:
         if kind == "seatno":
             return self._seat(raw, {})
         if kind == "ncards":
-            count = int(raw)
+            try:
+                count = int(raw)
+            except (TypeError, ValueError):
+                return str(raw)
             return self._format["one_card" if count == 1 else "n_cards"].format(n=count)
         if kind == "cause":
             return self._cause(str(raw))
@@ -158,6 +205,25 @@ class Narrator:
         name = self._names.card_name(raw)
         return name if name != raw.split("@", 1)[0] else self._names.skill(raw)
 
+    def _choices(self, options: list[Any]) -> str:
+        """Numbered options, as the dial selects them: "1 for spades ♠, ... or 4 for
+        diamonds ♦" (`names.choice`: `item` for each, `or` before the last)."""
+        words = self._words.get("choice", {})
+        item = words.get("item", "{n} {option}")
+        numbered = [item.format(n=n, option=self._option(o)) for n, o in enumerate(options, 1)]
+        return self._join(numbered, words.get("or"))
+
+    def _option(self, raw: Any) -> str:
+        """One option's word: `names.option` or `names.suit`, else a general's, a card's
+        or a skill's name."""
+        text = str(raw)
+        for group in ("option", "suit"):
+            word = self._words.get(group, {}).get(text)
+            if word is not None:
+                return word
+        general = self._names.general(text)
+        return general if general != text else self._cause(text)
+
     def _seat(self, raw: Any, generals: dict[int, str]) -> str:
         try:
             seat = int(raw)
@@ -168,12 +234,29 @@ class Narrator:
             return self._format["seat"].format(n=seat, general=self._names.general(general))
         return self._format["seat_bare"].format(n=seat)
 
-    def _join(self, items: list[str]) -> str:
+    def _join(self, items: list[str], last: str | None = None) -> str:
         if not items:
             return self._format["none"]
         if len(items) == 1:
             return items[0]
-        return self._format["list_sep"].join(items[:-1]) + self._format["list_last"] + items[-1]
+        last = last if last is not None else self._format["list_last"]
+        return self._format["list_sep"].join(items[:-1]) + last + items[-1]
+
+
+_AS_CARD_PROMPTS = ("respond", "choose_target")
+"""Prompts whose `reason` is the card being answered or staged (a Nullification's is
+the first trick of its chain, not the card it answers)."""
+
+
+def _ncards_fields(message: Any) -> set[str]:
+    """The fields a message writes as a card count (`{top:ncards}`), in any variant; not
+    the fields it chooses its case by (a case for "0" handles zero itself)."""
+    if isinstance(message, dict):
+        subs = [*message["cases"].values(), message["default"]]
+        by = {message["by"]} if isinstance(message["by"], str) else set(message["by"])
+        return set().union(*(_ncards_fields(sub) for sub in subs)) - by
+    variants = [message] if isinstance(message, str) else message
+    return {name for v in variants for name, spec in fields_of(v) if spec == "ncards"}
 
 
 def _generals(view: Mapping[str, Any] | None) -> dict[int, str]:

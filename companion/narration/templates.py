@@ -55,15 +55,23 @@ def pick(message: Template | dict[str, Any], data: Mapping[str, Any]) -> str:
     last). A dict chooses by the value of one or more fields: `{"by": "reason",
     "cases": {"lightning": ..., ...}, "default": ...}`; with several fields (`"by":
     ["reason", "success"]`) the case key joins their values with dots
-    (`lightning.true`).
+    (`lightning.true`), and a case may end in `*` for any value of the last fields
+    (`x.*`), the exact key winning.
 
     >>> pick({"by": ["a", "b"], "cases": {"x.true": "yes"}, "default": "no"}, {"a": "x", "b": True})
     'yes'
+    >>> pick({"by": ["a", "b"], "cases": {"x.*": "any"}, "default": "no"}, {"a": "x", "b": 3})
+    'any'
     """
     if isinstance(message, dict):
         keys = [message["by"]] if isinstance(message["by"], str) else message["by"]
-        case = ".".join(_case_value(data.get(k)) for k in keys)
-        return pick(message["cases"].get(case, message["default"]), data)
+        values = [_case_value(data.get(k)) for k in keys]
+        cases = message["cases"]
+        for known in range(len(values), 0, -1):
+            case = ".".join(values[:known] + ["*"] * (len(values) - known))
+            if case in cases:
+                return pick(cases[case], data)
+        return pick(message["default"], data)
     variants = [message] if isinstance(message, str) else message
     for variant in variants:
         if all(is_present(data.get(name)) for name, _ in fields_of(variant)):

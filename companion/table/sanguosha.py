@@ -17,9 +17,13 @@ PRODUCT.md "Table flow conventions", prompt by prompt (`engine.sanguosha.prompts
 |                  |                                       | unseen)         |                   |                 |
 | judgment_card    | the flipped card: ProvideJudgment     |                 |                   |                 |
 | reveal_card      | RevealCard                            | RevealCard(None)| RevealCard(None)  |                 |
-| choose_card_from | PickCard                              | PickCard(None)  | Pass              |                 |
+| choose_card_from | PickCard (Guanxing: each card kept on | PickCard(None)  | Pass (Guanxing:   |                 |
+|                  | top, top first)                       | (a hand card    | the rest to the   |                 |
+|                  |                                       | unseen, if one  | bottom)           |                 |
+|                  |                                       | may be taken)   |                   |                 |
 | harvest_pick     | PickCard                              |                 |                   |                 |
 | confirm          |                                       | Confirm         | Confirm(False)    |                 |
+| choose_option    | refused (it would show a card)        | the 1st of two  | the 2nd of two    | the n-th option |
 
 A staged skill (after its token or the owner's general) collects the cards and the
 targets scanned next; OK submits `UseSkill(skill, cards, targets)`, NO cancels.
@@ -294,7 +298,10 @@ class SanguoshaTable:
             def add_card() -> None:
                 staged.cards.append(card)
 
-            return Stage(seat, [Note("card_added", {"seat": seat, "card": scanned.text})], add_card)
+            # the skill picks the sentence: Rende's cards are given face down, never named
+            added = {"seat": seat, "card": scanned.text, "skill": staged.skill}
+            added["count"] = len(staged.cards) + 1
+            return Stage(seat, [Note("card_added", added)], add_card)
         return Refuse("finish_skill", {"seat": seat, "skill": staged.skill})
 
 

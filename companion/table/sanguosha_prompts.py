@@ -15,6 +15,7 @@ from companion.table.inputs import InputKind, TableInput
 from companion.table.resolve import Scanned
 from engine.sanguosha.actions import (
     ChooseGeneral,
+    ChooseOption,
     ChooseTarget,
     Confirm,
     Discard,
@@ -180,11 +181,20 @@ def _choose_card_from(
     if card is not None:
         return Submit(seat, PickCard(card))
     button = _button(inp)
+    if button == "ok" and not _hand_offered(p):  # Guanxing's deck top: nothing to take unseen
+        return Refuse("scan_pick_or_no", {"seat": seat, "why": p.reason})
     if button == "ok":
         return Submit(seat, PickCard(None))
     if button == "no":
         return Submit(seat, Pass())
     return None
+
+
+def _hand_offered(p: Prompt) -> bool:
+    """Whether a `choose_card_from` prompt offers a hand card taken unseen (its `ctx` is
+    (whose cards, the cards it can see, whether a hand card may be taken))."""
+    ctx = p.ctx
+    return not (isinstance(ctx, tuple) and len(ctx) == 3 and ctx[2] is False)
 
 
 def _harvest_pick(
@@ -201,6 +211,28 @@ def _confirm(
     return Submit(seat, Confirm(button == "ok")) if button in ("ok", "no") else None
 
 
+def _choose_option(
+    t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
+) -> Interpretation | None:
+    """The dial names an option by its number (SELECT n: the n-th of `options`, in the
+    order the prompt lists them: Fanjian's suits are 1 ♠, 2 ♥, 3 ♣, 4 ♦); with exactly
+    two options OK is the first and NO the second. A scan never answers: a card shown
+    to name a suit would reveal it."""
+    options = [str(o) for o in p.options]
+    hint = {"seat": seat, "why": p.reason, "options": options}  # "reason" is the refusal's key
+    if inp.kind is InputKind.SELECT:
+        number = int(inp.data.get("seat", 0))
+        if 1 <= number <= len(options):
+            return Submit(seat, ChooseOption(options[number - 1]))
+        return Refuse("option_number", {**hint, "number": number, "most": len(options)})
+    button = _button(inp)
+    if button in ("ok", "no") and len(options) == 2:
+        return Submit(seat, ChooseOption(options[0 if button == "ok" else 1]))
+    if button in ("ok", "no") or s is not None:
+        return Refuse("select_option", hint)
+    return None
+
+
 HANDLERS: dict[PromptKind, _Handler] = {
     PromptKind.REVEAL_IDENTITY: _reveal_identity,
     PromptKind.CHOOSE_GENERAL: _choose_general,
@@ -214,4 +246,5 @@ HANDLERS: dict[PromptKind, _Handler] = {
     PromptKind.CHOOSE_CARD_FROM: _choose_card_from,
     PromptKind.HARVEST_PICK: _harvest_pick,
     PromptKind.CONFIRM: _confirm,
+    PromptKind.CHOOSE_OPTION: _choose_option,
 }
