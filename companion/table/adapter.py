@@ -40,11 +40,13 @@ class Submit:
 
 @dataclass(frozen=True)
 class Stage:
-    """Accepted by the table alone (nothing reaches the engine yet)."""
+    """Accepted by the table alone (nothing reaches the engine yet). `private` marks an
+    input whose card must not be named aloud later (UNDO says only whose input it was)."""
 
     seat: int | None
     notes: list[Note]
     on_accept: Callable[[], None]
+    private: bool = False
 
 
 @dataclass(frozen=True)

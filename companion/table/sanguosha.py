@@ -301,7 +301,7 @@ class SanguoshaTable:
             # the skill picks the sentence: Rende's cards are given face down, never named
             added = {"seat": seat, "card": scanned.text, "skill": staged.skill}
             added["count"] = len(staged.cards) + 1
-            return Stage(seat, [Note("card_added", added)], add_card)
+            return Stage(seat, [Note("card_added", added)], add_card, private=True)
         return Refuse("finish_skill", {"seat": seat, "skill": staged.skill})
 
 

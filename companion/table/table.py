@@ -158,7 +158,13 @@ class Table:
         if isinstance(meaning, Refuse):
             refusal = {"reason": meaning.key, **meaning.data}
             return self._refused(inp, meaning.seat, refusal, meaning.source), None
-        what = _undo_data(inp, scanned, meaning.seat)
+        # what UNDO will say it took back: never a card the table must not hear about
+        # (a skill's face-down cards, a private prompt's), nor an option as a seat
+        raw = self.adapter.raw_prompt()
+        private = (isinstance(meaning, Stage) and meaning.private) or bool(
+            getattr(raw, "private", False) or getattr(raw, "kind", None) == "choose_option"
+        )
+        what = _undo_data(inp, scanned, meaning.seat, private=private)
         if isinstance(meaning, Stage):
             meaning.on_accept()
             outcome = Outcome(
@@ -300,9 +306,14 @@ class Table:
             self._accepted.append(again)
 
 
-def _undo_data(inp: TableInput, scanned: Scanned | None, seat: int | None) -> dict[str, Any]:
-    """What an accepted input was, for the sentence that takes it back."""
+def _undo_data(
+    inp: TableInput, scanned: Scanned | None, seat: int | None, *, private: bool = False
+) -> dict[str, Any]:
+    """What an accepted input was, for the sentence that takes it back (`private`:
+    only whose input it was)."""
     data: dict[str, Any] = {"seat": seat}
+    if private:
+        return data
     if scanned is not None:
         data[scanned.kind if scanned.kind != "poker" else "card"] = scanned.text
     elif inp.kind is InputKind.PRESS:

@@ -270,3 +270,33 @@ def test_a_card_used_as_another_is_answered_as_what_it_stands_for() -> None:
     assert said[-1] == (
         "Lü Bu (seat 2): play Dodge against Peach ♥3 as Kill from Guan Yu (seat 1), or NO."
     )
+
+
+def test_undoing_a_guanxing_scan_does_not_name_the_card() -> None:
+    """UNDO of a card Guanxing put back on top says whose input it was, never the card."""
+    t = Seats("liubei", "zhugeliang", "lvbu", "diaochan")
+    t.end_turn(1)
+    t.ok(t.press("ok", 2))
+    t.ok(t.scan("peach@H3", 2))
+    said = t.said(t.ok(t.press("undo", 2)))
+    assert "Undone: the last input of Zhuge Liang (seat 2)." in said
+    assert not any("♥3" in s or "Peach" in s for s in said)
+
+
+def test_undoing_a_card_given_with_rende_does_not_name_it() -> None:
+    """UNDO of a card staged for Rende (given face down) does not name the card."""
+    t = Seats("liubei", "zhugeliang", "lvbu", "diaochan")
+    t.ok(t.scan("skill:rende", 1))
+    t.ok(t.scan("kill@S7", 1))
+    said = t.said(t.ok(t.press("undo", 1)))
+    assert "Undone: the last input of Liu Bei (seat 1)." in said
+    assert not any("♠7" in s for s in said)
+
+
+def test_undoing_a_suit_choice_does_not_call_it_a_seat() -> None:
+    """UNDO of `select 2` at Fanjian's suit prompt does not read the option as a seat."""
+    t = fanjian_on_seat_2()
+    t.ok(t.select(2, 2))
+    said = t.said(t.ok(t.press("undo", 2)))
+    assert "Undone: the last input of Lü Bu (seat 2)." in said
+    assert t.pending["kind"] == "choose_option"
