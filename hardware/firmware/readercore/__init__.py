@@ -11,9 +11,10 @@ Interface (bytes in, bytes out; every list is frames to send, in order)::
 
     core = ReaderCore(epoch, reader_id, seat=0, capacity=64,
                       debounce_ms=30, long_press_ms=800, card_quiet_ms=600,
-                      low_battery_percent=15)
+                      low_battery_percent=15, pairing_hold_ms=3000,
+                      pairing_window_ms=60000)
     core.card_seen(kind, data, now_ms) -> list[bytes]   # KIND_TEXT/NDEF/UID; CARD events
-    core.tick(now_ms) -> list[bytes]                    # card removed, long press
+    core.tick(now_ms) -> list[bytes]                    # card removed, long press, hold
     core.button_down(button, now_ms) -> None            # raw edges, 1 OK, 2 NO, 3 UNDO
     core.button_up(button, now_ms) -> list[bytes]       # BUTTON short (or late long)
     core.select(seat) -> list[bytes]                    # SELECT event (the seat dial)
@@ -25,7 +26,14 @@ Interface (bytes in, bytes out; every list is frames to send, in order)::
     core.epoch, core.last_seq, core.seat, core.pending, core.dropped, core.card
     core.led     -> (color, pattern, until_ms or None)  # what the LED shows now
     core.buzzer  -> (sound, at_ms)                       # play once when it changes
-    core.charging, core.pairing                          # flags the glue sets
+    core.charging                                        # a flag the glue sets
+    core.pairing_allowed                                 # the pairing window is open
+    core.bonded(); core.open_pairing(now_ms); core.close_pairing()
+
+OK held ``pairing_hold_ms`` opens the pairing window (SPEC.md 12) for
+``pairing_window_ms``, with no BUTTON event; OK's long press is therefore reported on
+release. While the window is open, HELLO/STATUS flags bit 3 is set and ``led`` is
+white double blink; ``bonded()``, the time running out (``tick``) or a reboot closes it.
 
 ``new_epoch(random_u32)`` draws the boot epoch from a random source passed in. Events
 (CARD, BUTTON, SELECT, BATTERY, ERROR) take consecutive seqs from 0 and stay in a ring

@@ -4,11 +4,17 @@ See the package docstring (``readercore/__init__.py``) for the interface. Every 
 method that can produce frames returns them as a list of ``bytes``, each one frame to
 notify (BLE) or to COBS-wrap (serial), in order. Bad arguments raise ``ValueError``
 before anything changes; a bad frame from the host is answered with an ERROR event.
+
+The pairing window (SPEC.md 12) is core logic too, so that it is tested like the rest:
+OK held ``pairing_hold_ms`` opens it for ``pairing_window_ms`` (no BUTTON is sent for
+the hold); the glue asks ``pairing_allowed`` before it lets a new bond be stored, and
+calls ``bonded()`` when one was, which closes the window. ``tick`` closes it when the
+time is up, and a reboot (a new core) starts with it closed.
 """
 
 from . import frames as F
 from .cobs import Deframer
-from .inputs import Buttons, CardPresence
+from .inputs import HOLD, LONG, Buttons, CardPresence
 from .ring import EventRing
 
 MIN_CAPACITY = 64
@@ -48,6 +54,8 @@ class ReaderCore:
         long_press_ms: int = 800,
         card_quiet_ms: int = 600,
         low_battery_percent: int = 15,
+        pairing_hold_ms: int = 3000,
+        pairing_window_ms: int = 60000,
     ) -> None:
         if not isinstance(epoch, int) or not 0 < epoch <= 0xFFFFFFFF:
             raise ValueError("epoch must be a non-zero u32")
@@ -57,6 +65,8 @@ class ReaderCore:
         if not isinstance(capacity, int) or not MIN_CAPACITY <= capacity <= 4096:
             raise ValueError(f"capacity must be {MIN_CAPACITY}..4096")
         _u8("low_battery_percent", low_battery_percent, 100)
+        if not isinstance(pairing_window_ms, int) or pairing_window_ms <= 0:
+            raise ValueError("pairing_window_ms must be a positive int")
         self.epoch = epoch
         self.reader_id = reader_id
         self.seat = seat
@@ -65,10 +75,12 @@ class ReaderCore:
         self.millivolts = 0
         self.low_battery_percent = low_battery_percent
         self.charging = False
-        self.pairing = False
+        self.pairing_window_ms = pairing_window_ms
+        self._pairing = False  # the window is open ...
+        self._pairing_until = None  # ... until then (ms), or until closed if None
         self.errors_received = 0  # bad command frames answered with ERROR
         self._ring = EventRing(capacity, 0)
-        self._buttons = Buttons(debounce_ms, long_press_ms)
+        self._buttons = Buttons(debounce_ms, long_press_ms, F.BUTTON_OK, pairing_hold_ms)
         self._cards = CardPresence(card_quiet_ms)
         self._now = 0  # the latest time passed in
         self._led = (F.COLOR_OFF, F.PATTERN_SOLID, None)  # set by FEEDBACK
@@ -99,6 +111,41 @@ class ReaderCore:
         return self._cards.card
 
     @property
+    def pairing_allowed(self) -> bool:
+        """The pairing window is open: the glue may let a new bond be made."""
+        if not self._pairing:
+            return False
+        return self._pairing_until is None or self._now < self._pairing_until
+
+    @property
+    def pairing(self) -> bool:
+        """The same as ``pairing_allowed``; setting it opens the window with no deadline
+        (True) or closes it (False), for a glue that times the window itself (the
+        simulator's security module)."""
+        return self.pairing_allowed
+
+    @pairing.setter
+    def pairing(self, is_open: bool) -> None:
+        self._pairing = bool(is_open)
+        self._pairing_until = None
+
+    def open_pairing(self, now_ms: int | None = None) -> None:
+        """Open the pairing window for ``pairing_window_ms`` from ``now_ms`` (again: the
+        clock restarts). The OK hold does this; a glue may also call it."""
+        now = self._time(now_ms)
+        self._pairing = True
+        self._pairing_until = now + self.pairing_window_ms
+
+    def bonded(self) -> None:
+        """A host bonded with the reader: the window closes (one bond per window)."""
+        self.close_pairing()
+
+    def close_pairing(self) -> None:
+        """Close the pairing window (nothing happens if it is closed)."""
+        self._pairing = False
+        self._pairing_until = None
+
+    @property
     def flags(self) -> int:
         """HELLO/STATUS flags: card present, charging, low battery, pairing window."""
         flags = 0
@@ -108,7 +155,7 @@ class ReaderCore:
             flags |= F.FLAG_CHARGING
         if self.battery_percent <= self.low_battery_percent:
             flags |= F.FLAG_LOW_BATTERY
-        if self.pairing:
+        if self.pairing_allowed:
             flags |= F.FLAG_PAIRING
         return flags
 
@@ -117,10 +164,13 @@ class ReaderCore:
         """``(color, pattern, until_ms)`` to show now; ``until_ms`` None = no end.
 
         IDENTIFY (white blink) shows over the last FEEDBACK, which comes back when it
-        ends unless its own duration ran out meanwhile. "Now" is the latest time passed
-        to any method.
+        ends unless its own duration ran out meanwhile. The pairing window's white
+        double blink shows over both (it is the reader's own signal, not the host's).
+        "Now" is the latest time passed to any method.
         """
         now = self._now
+        if self.pairing_allowed:
+            return (F.COLOR_WHITE, F.PATTERN_DOUBLE_BLINK, self._pairing_until)
         if self._identify_until is not None and now < self._identify_until:
             return (F.COLOR_WHITE, F.PATTERN_BLINK, self._identify_until)
         until = self._led[2]
@@ -197,16 +247,26 @@ class ReaderCore:
 
     def button_up(self, button: int, now_ms: int) -> list[bytes]:
         """A raw release edge; the BUTTON event of the press it ends, if any."""
-        presses = self._buttons.up(button, self._time(now_ms))
-        return [self._event(F.BUTTON, F.button_payload(b, long)) for b, long in presses]
+        now = self._time(now_ms)
+        return self._press_frames(self._buttons.up(button, now), now)
+
+    def _press_frames(self, presses: list, now: int) -> list[bytes]:
+        out = []
+        for b, kind in presses:
+            if kind == HOLD:
+                self.open_pairing(now)  # a gesture: no BUTTON event
+            else:
+                out.append(self._event(F.BUTTON, F.button_payload(b, kind == LONG)))
+        return out
 
     def tick(self, now_ms: int) -> list[bytes]:
-        """Time passed: card removed after the quiet time, long presses, LED timeouts."""
+        """Time passed: card removed after the quiet time, long presses, the OK hold
+        (the pairing window opens), the pairing window's end."""
         now = self._time(now_ms)
+        if self._pairing_until is not None and now >= self._pairing_until:
+            self.close_pairing()
         out = self._card_frames(self._cards.tick(now))
-        for b, _long in self._buttons.tick(now):
-            out.append(self._event(F.BUTTON, F.button_payload(b, True)))
-        return out
+        return out + self._press_frames(self._buttons.tick(now), now)
 
     def select(self, seat: int) -> list[bytes]:
         """The seat dial chose ``seat`` (1..10, or 0 for none): a SELECT event.

@@ -11,6 +11,12 @@ short on its release, or long as soon as it has been held ``long_press_ms`` (and
 not again on release). A press released within the debounce interval is noise and is
 not reported.
 
+The hold. One button (OK on the reader) may also carry a gesture: held ``hold_ms`` it
+is a HOLD (the pairing window, SPEC.md 12), reported as soon as the time is reached
+and never as a press. That button's long press cannot be told from the start of a
+hold at ``long_press_ms``, so it is reported on release instead (held at least
+``long_press_ms`` and less than ``hold_ms``).
+
 Cards. The NFC glue polls the reader and calls ``seen`` for every read. The same card
 held on the reader is reported once; it is "removed" when it has not been seen for
 ``quiet_ms``; a different card replacing it reports the old one removed, then the new
@@ -18,23 +24,35 @@ one present.
 """
 
 BUTTONS = 3  # OK, NO, UNDO are 1, 2, 3
+SHORT = 0  # what a button did: the second item of the pairs Buttons returns
+LONG = 1
+HOLD = 2
 
 
 class Buttons:
-    """Debounced state of buttons 1..BUTTONS; methods return ``(button, long)`` presses."""
+    """Debounced state of buttons 1..BUTTONS; methods return ``(button, kind)`` pairs,
+    ``kind`` being SHORT, LONG or HOLD (only ``hold_button``, 0 for none)."""
 
-    def __init__(self, debounce_ms: int, long_press_ms: int) -> None:
+    def __init__(
+        self, debounce_ms: int, long_press_ms: int, hold_button: int = 0, hold_ms: int = 0
+    ) -> None:
         if debounce_ms < 0 or long_press_ms <= debounce_ms:
             raise ValueError("need 0 <= debounce_ms < long_press_ms")
+        if hold_button:
+            self._check(hold_button)
+            if not isinstance(hold_ms, int) or hold_ms <= long_press_ms:
+                raise ValueError("need long_press_ms < hold_ms")
         self.debounce_ms = debounce_ms
         self.long_press_ms = long_press_ms
+        self.hold_button = hold_button
+        self.hold_ms = hold_ms
         n = BUTTONS + 1
         self._raw = [False] * n  # last level reported by the glue
         self._raw_at = [0] * n
         self._down = [False] * n  # debounced level
         self._edge_at = [-debounce_ms] * n  # time of the last accepted edge
         self._down_at = [0] * n
-        self._long_sent = [False] * n
+        self._long_sent = [False] * n  # the press was reported while held (LONG or HOLD)
 
     def _check(self, button: int) -> None:
         if not isinstance(button, int) or not 1 <= button <= BUTTONS:
@@ -69,7 +87,7 @@ class Buttons:
             self._down_at[button] = now_ms
             self._long_sent[button] = False
 
-    def up(self, button: int, now_ms: int) -> list[tuple[int, bool]]:
+    def up(self, button: int, now_ms: int) -> list[tuple[int, int]]:
         """The glue saw ``button`` go up; return the press it ends, if any."""
         self._check(button)
         self._settle(button, now_ms)
@@ -81,21 +99,27 @@ class Buttons:
         self._edge_at[button] = now_ms
         if self._long_sent[button]:
             return []
-        return [(button, now_ms - self._down_at[button] >= self.long_press_ms)]
+        held = now_ms - self._down_at[button]
+        if button == self.hold_button and held >= self.hold_ms:
+            return [(button, HOLD)]
+        return [(button, LONG if held >= self.long_press_ms else SHORT)]
 
-    def tick(self, now_ms: int) -> list[tuple[int, bool]]:
-        """Settle pending edges; return the long presses that reached the threshold."""
+    def tick(self, now_ms: int) -> list[tuple[int, int]]:
+        """Settle pending edges; return the long presses (and the hold) that reached
+        their threshold."""
         out = []
         for b in range(1, BUTTONS + 1):
             self._settle(b, now_ms)
-            if (
-                self._down[b]
-                and self._raw[b]
-                and not self._long_sent[b]
-                and now_ms - self._down_at[b] >= self.long_press_ms
-            ):
+            if not self._down[b] or not self._raw[b] or self._long_sent[b]:
+                continue
+            held = now_ms - self._down_at[b]
+            if b == self.hold_button:
+                if held >= self.hold_ms:
+                    self._long_sent[b] = True
+                    out.append((b, HOLD))
+            elif held >= self.long_press_ms:
                 self._long_sent[b] = True
-                out.append((b, True))
+                out.append((b, LONG))
         return out
 
 

@@ -64,11 +64,11 @@ def test_glitch_shorter_than_debounce_is_ignored(rc, ctx):
 def test_long_press_reported_once_at_threshold(rc, ctx):
     """Held for the long-press time, a button reports one long press then nothing on release."""
     core = _core(rc)
-    core.button_down(OK, 0)
+    core.button_down(UNDO, 0)
     assert core.tick(799) == []
-    assert _presses(rc, core.tick(800)) == [(OK, 1)]
+    assert _presses(rc, core.tick(800)) == [(UNDO, 1)]
     assert core.tick(900) == [] and core.tick(3000) == []
-    assert core.button_up(OK, 3100) == []
+    assert core.button_up(UNDO, 3100) == []
 
 
 def test_long_press_without_tick_reported_on_release(rc, ctx):
