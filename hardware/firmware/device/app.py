@@ -10,6 +10,7 @@ import os
 
 import machine
 import settings as S
+from bonds import BondGate
 from clock import Clock
 from link import Link
 from nfc import PN532
@@ -46,7 +47,11 @@ class Reader:
             debounce_ms=self.settings["debounce_ms"],
             long_press_ms=self.settings["long_press_ms"],
             card_quiet_ms=self.settings["card_quiet_ms"],
+            pairing_hold_ms=self.settings["pairing_hold_ms"],
+            pairing_window_ms=self.settings["pairing_window_ms"],
         )
+        # Before the services are registered: the key store and the bonding rules.
+        self.bonds = BondGate(self.core, S.SECRETS_FILE)
         name = self.settings["name"] or default_name(reader_id)
         firmware = ".".join(str(n) for n in S.FIRMWARE_VERSION)
         info = self.core.info_record(S.FIRMWARE_VERSION, 0x75)  # NFC, buttons, LED, buzzer, battery

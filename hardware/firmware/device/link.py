@@ -7,12 +7,20 @@ stack's buffers full) are not retried here: the core keeps every event until it 
 acknowledged, and the host's gap rule brings them back with RESUME. The ``event``
 characteristic's stored value is kept equal to the STATUS frame, because on the ESP32
 MicroPython cannot answer a read with a value computed at that moment.
+
+Security (SPEC.md section 12, ``bonds.py``): ``event`` (reads), ``command`` (writes)
+and Battery Level (reads) need an encrypted link, which NimBLE enforces with ATT
+errors; ``info`` and Device Information stay open. NimBLE's CCCDs cannot be guarded
+(it registers them readable and writable by anyone), so a subscription from a stranger
+is accepted, but nothing is ever notified to a link that is not encrypted and bonded,
+and no command is taken from one.
 """
 
 import asyncio
 
 import aioble
 import bluetooth
+from bonds import guard, is_trusted
 from readercore import advertisement
 from readercore import profile as P
 
@@ -39,6 +47,8 @@ class Link:
         self.command = aioble.Characteristic(
             reader, bluetooth.UUID(P.COMMAND_UUID), write=True, write_no_response=True, capture=True
         )
+        guard(self.event, read=True, write=False)
+        guard(self.command, read=False, write=True)
         self.info = aioble.Characteristic(
             reader, bluetooth.UUID(P.INFO_UUID), read=True, initial=info
         )
@@ -56,6 +66,7 @@ class Link:
         self.battery_level = aioble.Characteristic(
             battery, bluetooth.UUID(P.BATTERY_LEVEL), read=True, notify=True, initial=b"\x00"
         )
+        guard(self.battery_level, read=True, write=False)
         aioble.register_services(reader, device_info, battery)
         self.connection: aioble.DeviceConnection | None = None
         self._status = core.status_frame()
@@ -73,8 +84,14 @@ class Link:
             self._wake.set()
 
     def set_battery(self, percent: int) -> None:
-        """Update (and notify) the standard Battery Level characteristic."""
-        self.battery_level.write(bytes((percent,)), send_update=True)
+        """Update the standard Battery Level characteristic (notified to a trusted link)."""
+        self.battery_level.write(bytes((percent,)))
+        connection = self.connection
+        if connection is not None and is_trusted(connection):
+            try:
+                self.battery_level.notify(connection)
+            except OSError:
+                pass  # the host reads it again on its next STATUS
 
     async def sender(self) -> None:
         """Notify queued frames in order, one at a time."""
@@ -84,7 +101,9 @@ class Link:
             while self._queue:
                 frame = self._queue.pop(0)
                 connection = self.connection
-                if connection is None:
+                if connection is None or not is_trusted(connection):
+                    # Kept by the core until ACKed: RESUME brings them back once the
+                    # bonded host has encrypted the link.
                     self._queue.clear()
                     break
                 for _ in range(_SEND_RETRIES):
@@ -111,5 +130,7 @@ class Link:
             written = await self.command.written()
             if written is None:
                 continue
-            _connection, data = written
+            connection, data = written
+            if connection is None or not is_trusted(connection):
+                continue  # NimBLE refuses these already; a late one is dropped too
             self.send(self.core.on_command(bytes(data), clock.now()))

@@ -9,6 +9,7 @@ SET_SEAT (or by hand, see the README) survives a reboot.
 import json
 
 SETTINGS_FILE = "/settings.json"
+SECRETS_FILE = "/ble_secrets.json"  # the bonds (aioble.security's key store)
 
 I2C_ID = 0
 PIN_SDA = 23
@@ -31,6 +32,8 @@ DEFAULTS = {
     "debounce_ms": 30,
     "long_press_ms": 800,
     "card_quiet_ms": 600,
+    "pairing_hold_ms": 3000,  # OK held this long opens the pairing window ...
+    "pairing_window_ms": 60000,  # ... for this long (SPEC.md section 12)
     "brightness": 64,
     "poll_ms": 100,
 }

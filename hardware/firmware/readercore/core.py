@@ -77,7 +77,7 @@ class ReaderCore:
         self.charging = False
         self.pairing_window_ms = pairing_window_ms
         self._pairing = False  # the window is open ...
-        self._pairing_until = None  # ... until then (ms), or until closed if None
+        self._pairing_until: int | None = None  # ... until then (ms); None: until closed
         self.errors_received = 0  # bad command frames answered with ERROR
         self._ring = EventRing(capacity, 0)
         self._buttons = Buttons(debounce_ms, long_press_ms, F.BUTTON_OK, pairing_hold_ms)

@@ -21,4 +21,4 @@ cd "$firmware/device"
 MYPYPATH="$here:$firmware:$firmware/device:$work/typings" \
     "$work/venv/bin/mypy" --config-file "$here/mypy.ini" \
     --custom-typeshed-dir "$work/typings" \
-    app.py clock.py link.py main.py nfc.py panel.py settings.py
+    app.py bonds.py clock.py link.py main.py nfc.py panel.py settings.py

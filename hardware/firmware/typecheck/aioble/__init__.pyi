@@ -7,6 +7,11 @@ import bluetooth
 
 class DeviceConnection:
     mtu: int | None
+    # Set by aioble.security on _IRQ_ENCRYPTION_UPDATE.
+    encrypted: bool
+    authenticated: bool
+    bonded: bool
+    key_size: int
     def is_connected(self) -> bool: ...
     async def disconnected(
         self, timeout_ms: int | None = None, disconnect: bool = False
@@ -19,6 +24,8 @@ class Service:
     def __init__(self, uuid: bluetooth.UUID) -> None: ...
 
 class Characteristic:
+    # gatts_register_services flags; may be extended before register_services.
+    flags: int
     def __init__(
         self,
         service: Service,
@@ -37,6 +44,7 @@ class Characteristic:
     # The writing DeviceConnection; (DeviceConnection, bytes) when capture=True.
     async def written(self, timeout_ms: int | None = None) -> Any: ...
 
+def config(*args: Any, **kwargs: Any) -> Any: ...
 def register_services(*services: Service) -> None: ...
 async def advertise(
     interval_us: int,
