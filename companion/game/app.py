@@ -107,41 +107,75 @@ def _write_state(path: Path | None, state: dict[str, Any]) -> None:
     path.write_text(json.dumps(state, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def _uid_lookup(path: Path | None, err: TextIO) -> tuple[bool, Any]:
-    """(ok, lookup) for the enrolment registry: the file given, else the default one if
-    it exists; (True, None) when there is none."""
+def _lookup(path: Path | None, err: TextIO) -> Any:
+    """The enrolment registry's UID lookup: the file given, else the default one if it
+    exists (None: there is none).
+
+    Raises:
+        _Stop: the registry cannot be read.
+    """
     from companion.enrolment import Registry, RegistryError, default_registry_path
 
     if path is None:
         path = default_registry_path()
         if not path.exists():
-            return True, None
+            return None
     try:
-        return True, Registry.load(path).lookup
+        return Registry.load(path).lookup
     except (RegistryError, OSError) as exc:
         _say(err, f"companion: cannot read the tag registry: {exc}")
-        return False, None
+        raise _Stop(EXIT_BAD_INPUT) from None
 
 
-def _allowlist_readable(path: Path | None, err: TextIO) -> bool:
-    """Whether the paired readers' file can be read (checked before a game is recorded)."""
+def _check_allowlist(path: Path | None, err: TextIO) -> None:
+    """Check that the paired readers' file can be read (before a game is recorded).
+
+    Raises:
+        _Stop: it cannot.
+    """
     from companion.readers.allowlist import Allowlist, default_allowlist_path
 
     try:
         Allowlist.load(path if path is not None else default_allowlist_path())
     except (AllowlistError, OSError) as exc:
         _say(err, f"companion: the paired readers' file: {exc}")
-        return False
-    return True
+        raise _Stop(EXIT_BAD_INPUT) from None
 
 
-def _open_log(db: Path | None, err: TextIO) -> GameLog | None:
+def _open_log(db: Path | None, err: TextIO) -> GameLog:
+    """The game log (the default one unless `db` is given).
+
+    Raises:
+        _Stop: it cannot be opened.
+    """
     path = db if db is not None else default_db_path()
     try:
         return GameLog(path)
     except (NotAGameLog, OSError) as exc:
         _say(err, f"companion: cannot open the game log: {exc}")
-        return None
+        raise _Stop(EXIT_FAILED) from None
+
+
+class _Stop(Exception):
+    """A set-up step refused to go on and has said why on stderr."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+@dataclass
+class _Run:
+    """A session ready to run against its readers, and how to show it."""
+
+    session: Session
+    plan: ReaderPlan
+    clock: Clock
+    state_out: Path | None
+    view: str
+    show: Presentation
+    opening: bool  # narrate the setup and the first prompt first (nothing played yet)
+    saved_note: bool = True  # end with "game N is saved ...; resume it with ..."
 
 
 def start_game(
@@ -155,6 +189,39 @@ def start_game(
     `keep_log=False` (the demo's temporary log) leaves out the "resume it" note."""
     out = out or sys.stdout
     err = err or sys.stderr
+    log: GameLog | None = None
+    try:
+        lines, seats = _script_of(req, err)
+        lookup = _lookup(req.tags, err)
+        _check_web(req.show, req.game, req.lang, err)
+        if req.reader != "sim":
+            _check_allowlist(req.allowlist, err)
+        log = _open_log(req.db, err)
+        session = _new_session(req, log, seats, lookup, err)
+    except _Stop as stop:
+        if log is not None:
+            log.close()
+        return stop.status
+    for hook in req.on_session:
+        hook(session)
+    plan = ReaderPlan(
+        spec=req.reader, seats=seats, script=lines, pace=req.pace,
+        allowlist=req.allowlist, allow_new=req.allow_new,
+    )  # fmt: skip
+    view = _view_mode(req.view, scripted=lines is not None, spec=req.reader, out=out)
+    run = _Run(
+        session, plan, _clock(lines, 0.0), req.state_out, view, req.show,
+        opening=True, saved_note=keep_log,
+    )  # fmt: skip
+    return _run(run, out, err)
+
+
+def _script_of(req: PlayRequest, err: TextIO) -> tuple[list[Any] | None, list[int]]:
+    """The parsed script (None: none given) and the simulated readers' seats.
+
+    Raises:
+        _Stop: the script cannot be read or played with these readers.
+    """
     from companion.game.script import ScriptError, parse_table_script, read_script, readers_for
 
     lines = None
@@ -168,46 +235,41 @@ def start_game(
             seats = readers_for(lines or [], req.players, req.layout)
     except ScriptError as exc:
         _say(err, f"companion: {req.script}: {exc}")
-        return EXIT_BAD_INPUT
+        raise _Stop(EXIT_BAD_INPUT) from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         _say(err, f"companion: cannot read the script {req.script}: {exc}")
-        return EXIT_BAD_INPUT
+        raise _Stop(EXIT_BAD_INPUT) from None
     if lines is not None and req.reader != "sim":
         _say(err, "companion: --script plays through the simulated reader: use --reader sim")
-        return EXIT_BAD_INPUT
-    ok, lookup = _uid_lookup(req.tags, err)
-    if not ok or not _web_speaks(req.show, req.game, req.lang, err):
-        return EXIT_BAD_INPUT
-    if req.reader != "sim" and not _allowlist_readable(req.allowlist, err):
-        return EXIT_BAD_INPUT
-    log = _open_log(req.db, err)
-    if log is None:
-        return EXIT_FAILED
+        raise _Stop(EXIT_BAD_INPUT)
+    return lines, seats
+
+
+def _new_session(
+    req: PlayRequest, log: GameLog, seats: list[int], lookup: Any, err: TextIO
+) -> Session:
+    """Record the new game and its session.
+
+    Raises:
+        _Stop: the engine refuses the players or a setting (nothing is recorded).
+    """
     meta: dict[str, Any] = {"reader": req.reader, "seats": seats}
     if req.script is not None:
         meta["script"] = str(Path(req.script).resolve())
         meta["script_sha256"] = _digest(Path(req.script))
     try:
-        session = Session.start(
+        return Session.start(
             log, game=req.game, players=req.players, seed=req.seed, settings=req.settings,
             lang=req.lang, meta=meta, lookup_uid=lookup,
         )  # fmt: skip
     except (ActionError, ValueError, TypeError) as exc:
         _say(err, f"companion: cannot set up this game: {_explain(exc, req.lang)}")
-        log.close()
-        return EXIT_BAD_INPUT
-    for hook in req.on_session:
-        hook(session)
-    plan = ReaderPlan(
-        spec=req.reader, seats=seats, script=lines, pace=req.pace,
-        allowlist=req.allowlist, allow_new=req.allow_new,
-    )  # fmt: skip
-    clock: Clock = VirtualClock() if lines is not None else WallClock()
-    view = _view_mode(req.view, scripted=lines is not None, spec=req.reader, out=out)
-    return _run(
-        session, plan, clock, req.state_out, out, err,
-        opening=True, saved_note=keep_log, view=view, show=req.show,
-    )  # fmt: skip
+        raise _Stop(EXIT_BAD_INPUT) from None
+
+
+def _clock(lines: list[Any] | None, start: float) -> Clock:
+    """Virtual time for a script (only `wait N` moves it), the wall clock otherwise."""
+    return VirtualClock(start) if lines is not None else WallClock(start)
 
 
 def _view_mode(asked: str, *, scripted: bool, spec: str, out: TextIO) -> str:
@@ -240,161 +302,198 @@ def resume_game(
     hooks get the rebuilt session before it runs (see `PlayRequest.on_session`)."""
     out = out or sys.stdout
     err = err or sys.stderr
-    from companion.game.script import ScriptError, read_script
-
-    ok, lookup = _uid_lookup(tags, err)
-    if not ok:
-        return EXIT_BAD_INPUT
-    log = _open_log(db, err)
-    if log is None:
-        return EXIT_FAILED
-    info = log.latest(unfinished=True) if game_id is None else None
-    if game_id is None and info is None:
-        _say(err, f"companion: no unfinished game in {log.path}")
-        return EXIT_BAD_INPUT
-    gid = game_id if game_id is not None else info.id  # type: ignore[union-attr]
+    show = show or Presentation()
+    log: GameLog | None = None
     try:
-        session = Session.load(log, gid, lang=lang, lookup_uid=lookup)
-    except (UnknownGame, ValueError) as exc:  # ValueError: not narrated in that language
-        _say(err, f"companion: {exc}")
-        log.close()
-        return EXIT_BAD_INPUT
-    if session.state().get("status") == "over":
-        _say(err, f"companion: game {gid} is over; `companion replay {gid}` narrates it again")
-        _write_state(state_out, session.state())
-        log.close()
-        return EXIT_OK
-    meta = log.game(gid).meta
-    path = script if script is not None else meta.get("script")
-    lines = None
-    if path is not None:
-        try:
-            if script is None and _digest(Path(path)) != meta.get("script_sha256"):
-                _say(err, f"companion: {path} changed since game {gid} began; "
-                     "give --script FILE to continue with it anyway")  # fmt: skip
-                return EXIT_BAD_INPUT
-            lines = read_script(path)
-        except ScriptError as exc:
-            _say(err, f"companion: {path}: {exc}")
-            return EXIT_BAD_INPUT
-        except (OSError, UnicodeDecodeError) as exc:
-            _say(err, f"companion: cannot read the script {path}: {exc}")
-            return EXIT_BAD_INPUT
-    if not _web_speaks(show, session.narrator.game, session.narrator.lang, err):
-        log.close()
-        return EXIT_BAD_INPUT
+        lookup = _lookup(tags, err)
+        log = _open_log(db, err)
+        session = _load_session(log, game_id, lang, lookup, err)
+        if session.state().get("status") == "over":
+            gid = session.game_id
+            _say(err, f"companion: game {gid} is over; `companion replay {gid}` narrates it again")
+            _write_state(state_out, session.state())
+            log.close()
+            return EXIT_OK
+        lines = _script_to_continue(session, script, err)
+        _check_web(show, session.narrator.game, session.narrator.lang, err)
+    except _Stop as stop:
+        if log is not None:
+            log.close()
+        return stop.status
+    meta = log.game(session.game_id).meta
     spec = reader or meta.get("reader", "sim")
     plan = ReaderPlan(
         spec=spec, seats=list(meta.get("seats", [0])), script=lines,
         allowlist=allowlist, allow_new=allow_new,
     )  # fmt: skip
-    last_t = max((x.input.t for x in log.inputs(gid)), default=0.0)
-    clock: Clock = VirtualClock(last_t) if lines is not None else WallClock(last_t)
+    last_t = max((x.input.t for x in log.inputs(session.game_id)), default=0.0)
     print(
-        session.narrator.table("resumed", session.state(), game=gid, count=session.inputs),
+        session.narrator.table(
+            "resumed", session.state(), game=session.game_id, count=session.inputs
+        ),
         file=out,
         flush=True,
     )
     for hook in on_session or []:
         hook(session)
     view = _view_mode("auto", scripted=lines is not None, spec=spec, out=out)
-    return _run(
-        session, plan, clock, state_out, out, err,
-        opening=session.inputs == 0, view=view, show=show or Presentation(),
+    run = _Run(
+        session, plan, _clock(lines, last_t), state_out, view, show,
+        opening=session.inputs == 0,
     )  # fmt: skip
+    return _run(run, out, err)
 
 
-def _run(
-    session: Session,
-    plan: ReaderPlan,
-    clock: Clock,
-    state_out: Path | None,
-    out: TextIO,
-    err: TextIO,
-    *,
-    opening: bool,
-    saved_note: bool = True,
-    view: str = "plain",
-    show: Presentation | None = None,
-) -> int:
+def _load_session(
+    log: GameLog, game_id: int | None, lang: str | None, lookup: Any, err: TextIO
+) -> Session:
+    """The game asked for (None: the newest unfinished one), rebuilt by replay.
+
+    Raises:
+        _Stop: no such game, or it is not narrated in `lang`.
+    """
+    if game_id is None:
+        info = log.latest(unfinished=True)
+        if info is None:
+            _say(err, f"companion: no unfinished game in {log.path}")
+            raise _Stop(EXIT_BAD_INPUT)
+        game_id = info.id
+    try:
+        return Session.load(log, game_id, lang=lang, lookup_uid=lookup)
+    except (UnknownGame, ValueError) as exc:  # ValueError: not narrated in that language
+        _say(err, f"companion: {exc}")
+        raise _Stop(EXIT_BAD_INPUT) from None
+
+
+def _script_to_continue(session: Session, script: Path | None, err: TextIO) -> list[Any] | None:
+    """The script a resumed game goes on with: `script` if given, else the one it began
+    with, unless that file changed since (None: the game had no script).
+
+    Raises:
+        _Stop: the script changed, or cannot be read or parsed.
+    """
+    from companion.game.script import ScriptError, read_script
+
+    meta = session.log.game(session.game_id).meta
+    path = script if script is not None else meta.get("script")
+    if path is None:
+        return None
+    try:
+        if script is None and _digest(Path(path)) != meta.get("script_sha256"):
+            _say(err, f"companion: {path} changed since game {session.game_id} began; "
+                 "give --script FILE to continue with it anyway")  # fmt: skip
+            raise _Stop(EXIT_BAD_INPUT)
+        return read_script(path)
+    except ScriptError as exc:
+        _say(err, f"companion: {path}: {exc}")
+    except (OSError, UnicodeDecodeError) as exc:
+        _say(err, f"companion: cannot read the script {path}: {exc}")
+    raise _Stop(EXIT_BAD_INPUT)
+
+
+def _run(run: _Run, out: TextIO, err: TextIO) -> int:
+    """Show the session, play it against its readers, write the final state; return
+    the exit status."""
     from contextlib import ExitStack
 
-    from companion.game.script import ScriptError
+    session = run.session
+    status = EXIT_OK
+    try:
+        with ExitStack() as stack:
+            _observe(run, stack, out, err)
+            server = _table_server(session, run.clock, run.show)
+            if run.opening:
+                session.announce(session.opening())
+            try:
+                asyncio.run(_play(run, server, err))
+            except KeyboardInterrupt:
+                pass
+            except Exception as exc:
+                status = _failure(exc, err)
+    finally:
+        _finish(run, err)
+    return status
 
-    stack = ExitStack()
-    if view == "live":
+
+def _observe(run: _Run, stack: Any, out: TextIO, err: TextIO) -> None:
+    """Subscribe what shows the game: the narration (plain lines or the live view),
+    the console's table view, the spoken narration."""
+    session = run.session
+    if run.view == "live":
         from companion.game.console import LiveView
 
         session.subscribe(stack.enter_context(LiveView(session.narrator)))
     else:
         session.subscribe(_printer(out))
-        if view == "console":
+        if run.view == "console":
             session.subscribe(_table_printer(session))
-    show = show or Presentation()
-    server = _table_server(session, clock, show)
-    if show.voice:
+    if run.show.voice:
         from companion.voice import Speaker, SpeechError
 
         try:
             session.subscribe(stack.enter_context(Speaker(session.narrator.lang)).observe)
         except (SpeechError, ValueError) as exc:  # ValueError: no voice data for the language
             _say(err, f"companion: no spoken narration: {exc}")
-    if opening:
-        session.announce(session.opening())
 
-    async def main() -> None:
-        if server is not None:
-            await server.start()
-            _say(err, server.banner())
-        try:
-            await run_session(session, plan, clock, on_notice=lambda e: _notice(err, e))
-        finally:
-            if server is not None:
-                await server.stop()
 
-    status = EXIT_OK
+async def _play(run: _Run, server: Any, err: TextIO) -> None:
+    """Serve the table view (if asked) while the session runs against its readers."""
+    if server is not None:
+        await server.start()
+        _say(err, server.banner())
     try:
-        asyncio.run(main())
-    except ScriptError as exc:
-        _say(err, f"companion: script: {exc}")
-        status = EXIT_BAD_INPUT
-    except (TimeoutError, ConnectionError) as exc:
-        _say(err, f"companion: the readers failed: {exc or type(exc).__name__}")
-        status = EXIT_FAILED
-    except AllowlistError as exc:
-        _say(err, f"companion: the paired readers' file: {exc}")
-        status = EXIT_BAD_INPUT
-    except OSError as exc:
-        _say(err, f"companion: cannot serve the table view: {exc}")
-        status = EXIT_FAILED
-    except KeyboardInterrupt:
-        status = EXIT_OK
+        await run_session(run.session, run.plan, run.clock, on_notice=lambda e: _notice(err, e))
     finally:
-        stack.close()
-        state = session.state()
-        _write_state(state_out, state)
-        if saved_note:
-            note = session.narrator.table(
-                "game_saved", state, game=session.game_id, path=session.log.path
-            )
-            _say(err, note)
-        session.log.close()
-    return status
+        if server is not None:
+            await server.stop()
 
 
-def _web_speaks(show: Presentation | None, game: str, lang: str, err: TextIO) -> bool:
-    """Whether the table view asked for (if any) has its words for `game` in `lang`;
-    says so when it has not."""
+def _failure(exc: Exception, err: TextIO) -> int:
+    """Say why a run stopped and return its exit status (re-raises what is not a
+    known way for a run to fail)."""
+    from companion.game.script import ScriptError
+
+    if isinstance(exc, ScriptError):
+        _say(err, f"companion: script: {exc}")
+        return EXIT_BAD_INPUT
+    if isinstance(exc, (TimeoutError, ConnectionError)):
+        _say(err, f"companion: the readers failed: {exc or type(exc).__name__}")
+        return EXIT_FAILED
+    if isinstance(exc, AllowlistError):
+        _say(err, f"companion: the paired readers' file: {exc}")
+        return EXIT_BAD_INPUT
+    if isinstance(exc, OSError):
+        _say(err, f"companion: cannot serve the table view: {exc}")
+        return EXIT_FAILED
+    raise exc
+
+
+def _finish(run: _Run, err: TextIO) -> None:
+    """Write the final state, say where the game is saved, close the log."""
+    session = run.session
+    state = session.state()
+    _write_state(run.state_out, state)
+    if run.saved_note:
+        _say(err, session.narrator.table("game_saved", state, game=session.game_id,
+                                         path=session.log.path))  # fmt: skip
+    session.log.close()
+
+
+def _check_web(show: Presentation | None, game: str, lang: str, err: TextIO) -> None:
+    """Check that the table view asked for (if any) has its words for `game` in `lang`.
+
+    Raises:
+        _Stop: it has not (and says so).
+    """
     if show is None or show.web is None:
-        return True
+        return
     from companion.web.labels import labels_for
 
     try:
         labels_for(game, lang)
     except ValueError as exc:
         _say(err, f"companion: --web: the table view cannot show this game: {exc}")
-        return False
-    return True
+        raise _Stop(EXIT_BAD_INPUT) from None
 
 
 def _table_server(session: Session, clock: Clock, show: Presentation) -> Any:

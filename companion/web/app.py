@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any
 
@@ -48,6 +48,7 @@ _STATIC = {
 _NO_STORE = {"Cache-Control": "no-store"}
 
 CommandHandler = Callable[[HostCommand], Any]
+Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _static(name: str) -> bytes:
@@ -66,110 +67,133 @@ def build_app(
     `join_url()` is the address phones should open (known once the port is bound);
     `on_command` receives checked host commands (None: host controls are off).
     """
-    files = {name: _static(name) for name in _STATIC}
+    return Starlette(routes=_TableRoutes(feed, access, join_url, on_command).routes())
 
-    def token_of(request: Request) -> str | None:
+
+class _TableRoutes:
+    """The route handlers of one table view: each handler serves one route, and the
+    view check sits in front of every one but `/healthz` (`viewable`)."""
+
+    def __init__(
+        self,
+        feed: TableFeed,
+        access: Access,
+        join_url: Callable[[], str],
+        on_command: CommandHandler | None,
+    ) -> None:
+        self.feed = feed
+        self.access = access
+        self.join_url = join_url
+        self.on_command = on_command
+        self.files = {name: _static(name) for name in _STATIC}
+
+    def routes(self) -> list[Route]:
+        viewable = self.viewable
+        return [
+            Route("/", viewable(self.page)),
+            Route("/static/{name}", viewable(self.static)),
+            Route("/events", viewable(self.events)),
+            Route("/state", viewable(self.state)),
+            Route("/qr.svg", viewable(self.qr)),
+            Route("/host", self.host, methods=["POST"]),
+            Route("/healthz", self.healthz),
+        ]
+
+    # --- who may look ---
+
+    def token_of(self, request: Request) -> str | None:
         return request.query_params.get("t") or request.cookies.get(COOKIE)
 
-    def may_view(request: Request) -> bool:
-        if access.view_required:
-            return access.may_view(token_of(request))
+    def may_view(self, request: Request) -> bool:
+        if self.access.view_required:
+            return self.access.may_view(self.token_of(request))
         # no token on loopback: refuse other host names, so a web page elsewhere cannot
         # read the table through DNS rebinding
         return is_loopback(request.url.hostname or "")
 
-    def forbidden() -> Response:
-        return PlainTextResponse("403: this table needs its access token\n", status_code=403)
+    def viewable(self, handler: Handler) -> Handler:
+        """`handler` behind the view check (403 without the access token)."""
 
-    async def page(request: Request) -> Response:
-        if not may_view(request):
-            return forbidden()
-        response = Response(files["index.html"], media_type="text/html", headers=_NO_STORE)
+        async def checked(request: Request) -> Response:
+            if not self.may_view(request):
+                return PlainTextResponse(
+                    "403: this table needs its access token\n", status_code=403
+                )
+            return await handler(request)
+
+        return checked
+
+    # --- the routes ---
+
+    async def page(self, request: Request) -> Response:
+        response = Response(self.files["index.html"], media_type="text/html", headers=_NO_STORE)
         given = request.query_params.get("t")
-        if access.view_required and given:
+        if self.access.view_required and given:
             response.set_cookie(COOKIE, given, httponly=True, samesite="strict")
         return response
 
-    async def static(request: Request) -> Response:
-        if not may_view(request):
-            return forbidden()
+    async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in _STATIC:
             return PlainTextResponse("404\n", status_code=404)
-        return Response(files[name], media_type=_STATIC[name], headers=_NO_STORE)
+        return Response(self.files[name], media_type=_STATIC[name], headers=_NO_STORE)
 
-    def hello() -> dict[str, Any]:
+    def hello(self) -> dict[str, Any]:
         return {
-            "labels": labels_for(feed.game, feed.lang),
-            "host_controls": on_command is not None,
-            "join_url": join_url(),
-            "lan": access.view_required,
+            "labels": labels_for(self.feed.game, self.feed.lang),
+            "host_controls": self.on_command is not None,
+            "join_url": self.join_url(),
+            "lan": self.access.view_required,
         }
 
-    async def events(request: Request) -> Response:
-        if not may_view(request):
-            return forbidden()
-        client = feed.connect()
-
-        async def stream() -> AsyncIterator[bytes]:
-            try:
-                yield b"retry: %d\n\n" % RETRY_MS  # a dropped page is back within a second
-                yield encode_frame("hello", hello())
-                yield encode_frame("snapshot", feed.snapshot())
-                while True:
-                    try:
-                        frame = await asyncio.wait_for(client.queue.get(), KEEPALIVE_S)
-                    except TimeoutError:
-                        if await request.is_disconnected():
-                            return
-                        yield b": keepalive\n\n"
-                        continue
-                    if frame is None:
-                        return
-                    yield frame
-            finally:
-                feed.disconnect(client)
-
+    async def events(self, request: Request) -> Response:
         headers = {**_NO_STORE, "X-Accel-Buffering": "no"}
-        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+        return StreamingResponse(
+            self.stream(request), media_type="text/event-stream", headers=headers
+        )
 
-    async def state(request: Request) -> Response:
-        if not may_view(request):
-            return forbidden()
-        return JSONResponse(feed.snapshot(), headers=_NO_STORE)
+    async def stream(self, request: Request) -> AsyncIterator[bytes]:
+        """One client's server-sent events: hello, snapshot, then every update."""
+        client = self.feed.connect()
+        try:
+            yield b"retry: %d\n\n" % RETRY_MS  # a dropped page is back within a second
+            yield encode_frame("hello", self.hello())
+            yield encode_frame("snapshot", self.feed.snapshot())
+            while True:
+                try:
+                    frame = await asyncio.wait_for(client.queue.get(), KEEPALIVE_S)
+                except TimeoutError:
+                    if await request.is_disconnected():
+                        return
+                    yield b": keepalive\n\n"
+                    continue
+                if frame is None:
+                    return
+                yield frame
+        finally:
+            self.feed.disconnect(client)
 
-    async def qr(request: Request) -> Response:
-        if not may_view(request):
-            return forbidden()
-        return Response(qr_svg(join_url()), media_type="image/svg+xml", headers=_NO_STORE)
+    async def state(self, request: Request) -> Response:
+        return JSONResponse(self.feed.snapshot(), headers=_NO_STORE)
 
-    async def host(request: Request) -> Response:
-        if on_command is None:
+    async def qr(self, request: Request) -> Response:
+        return Response(qr_svg(self.join_url()), media_type="image/svg+xml", headers=_NO_STORE)
+
+    async def host(self, request: Request) -> Response:
+        if self.on_command is None:
             return JSONResponse({"error": "host controls are off"}, status_code=404)
-        if not access.may_steer(request.headers.get("x-host-token")):
+        if not self.access.may_steer(request.headers.get("x-host-token")):
             return JSONResponse({"error": "this needs the host token"}, status_code=403)
         try:
             body = json.loads(await request.body())
         except (json.JSONDecodeError, UnicodeDecodeError):
             return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)
         try:
-            command = parse_command(body, feed.state)
+            command = parse_command(body, self.feed.state)
         except CommandError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
-        result = on_command(command)  # JSON-ready data or None, by contract
+        result = self.on_command(command)  # JSON-ready data or None, by contract
         return JSONResponse({"command": command.to_json(), "result": result})
 
-    async def healthz(request: Request) -> Response:
+    async def healthz(self, request: Request) -> Response:
         return PlainTextResponse("ok\n")
-
-    return Starlette(
-        routes=[
-            Route("/", page),
-            Route("/static/{name}", static),
-            Route("/events", events),
-            Route("/state", state),
-            Route("/qr.svg", qr),
-            Route("/host", host, methods=["POST"]),
-            Route("/healthz", healthz),
-        ]
-    )
