@@ -1,36 +1,58 @@
 """The `companion` command.
 
-Each subcommand lives in its own module and registers itself here; this file only
-builds the argument parser and dispatches, so `companion --help` stays fast (no BLE
-stack is imported until a subcommand needs it).
+Each subcommand lives in its own module under `companion.commands`; this file builds
+the argument parser and dispatches. Start-up stays fast because only the command that
+runs is imported: `companion --version` and `companion --help` import no command, no
+engine and no BLE stack (`bench/startup.py` measures it).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from companion import __version__, commands
+from companion import commands
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _VersionAction(argparse.Action):
+    """`--version`, reading the installed version only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        from companion import __version__
+
+        sys.stdout.write(f"{parser.prog} {__version__}\n")
+        parser.exit()
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only `command`'s own options are registered (the others are listed)."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Desktop companion for Three Kingdoms Kill and Regicide with a Bluetooth card reader.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        module.register(subparsers)
+    for name, summary in commands.COMMANDS.items():
+        if name == command:
+            commands.load(name).register(subparsers)
+        else:
+            subparsers.add_parser(name, help=summary, add_help=False)
     return parser
 
 
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The command `argv` asks for: its first word that is not an option."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_command_named(argv))
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
     if handler is None:

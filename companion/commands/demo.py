@@ -6,13 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from companion.commands import COMMANDS
 from companion.game.options import add_lang, add_presentation, default_lang, presentation
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "demo",
-        help="watch a whole 5-player game: simulated readers, real BLE stack, rules, narration",
+        help=COMMANDS["demo"],
         description=(
             "Play a complete five-player game of Three Kingdoms Kill from a table script: "
             "five simulated readers send every scan and button press over a software BLE "

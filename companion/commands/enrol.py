@@ -15,13 +15,15 @@ import asyncio
 import sys
 from pathlib import Path
 
+from companion.commands import COMMANDS
+
 SETS = ("sanguosha", "generals", "identities", "skills", "poker", "custom", "all")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "enrol",
-        help="enrol NFC tags that carry only a UID: scan every card once, in order",
+        help=COMMANDS["enrol"],
         description=(
             "Ask for each card of a set in turn and record the UID of the tag scanned for it "
             "in a registry file (JSON, saved after every card). NO skips a card, UNDO goes "

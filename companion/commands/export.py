@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from companion.commands import COMMANDS
 from companion.game.options import add_db, add_lang
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "export",
-        help="export a logged game as JSON lines or as a readable transcript",
+        help=COMMANDS["export"],
         description=(
             "JSON lines: a header line (the game and its settings), then one line per "
             "input, exactly as logged. Transcript: every input with what it did, narrated."

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 
+from companion.commands import COMMANDS
 from companion.game.options import add_db
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "games",
-        help="list the logged games (id, game, players, status, inputs)",
+        help=COMMANDS["games"],
         description="List the games in the game log, newest first.",
     )
     add_db(parser)

@@ -10,13 +10,15 @@ import argparse
 import sys
 from pathlib import Path
 
+from companion.commands import COMMANDS
+
 SETS = ("sanguosha", "generals", "identities", "skills", "poker", "custom", "all")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "labels",
-        help="print QR label sheets (PDF, PNG or SVG), one label per physical card",
+        help=COMMANDS["labels"],
         description=(
             "Lay out one QR label per physical card of a set on a sticker sheet. Each label "
             "carries the card's code (docs/card-codes.md) and its name in Chinese and English. "

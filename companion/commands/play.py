@@ -14,6 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from companion.commands import COMMANDS
 from companion.game.options import (
     add_db,
     add_house_settings,
@@ -31,7 +32,7 @@ from companion.game.options import (
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "play",
-        help="play a game at the table (readers, or the simulated reader and a table script)",
+        help=COMMANDS["play"],
         description=(
             "Referee a game at the table. With --reader sim and --script FILE, the simulated "
             "reader plays the table script through the real BLE stack, the narration goes to "

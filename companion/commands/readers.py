@@ -21,6 +21,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.commands import COMMANDS
+
 _LIST_TIMEOUT = 3.0
 _PAIR_TIMEOUT = 60.0
 
@@ -48,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "readers",
         parents=[common],
-        help="list the card readers in reach; pair or forget one",
+        help=COMMANDS["readers"],
         description="Find card readers, ask each paired one who it is, and list them; "
         "`pair` bonds with a reader whose pairing window is open, `forget` drops one.",
     )

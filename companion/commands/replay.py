@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from companion.commands import COMMANDS
 from companion.game.options import add_db, add_lang
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "replay",
-        help="re-narrate a logged game from its inputs",
+        help=COMMANDS["replay"],
         description="Replay a game's log through the rules and narrate it (nothing is changed).",
     )
     parser.add_argument("game_id", type=int, metavar="ID", help="the game (see `companion games`)")

@@ -6,13 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from companion.commands import COMMANDS
 from companion.game.options import add_db, add_lang, add_presentation, add_trust, presentation
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "resume",
-        help="continue a logged game (the newest unfinished one by default)",
+        help=COMMANDS["resume"],
         description=(
             "Rebuild a game exactly where it was by replaying its log, reconnect its readers "
             "(they resend what was not acknowledged) and continue. A game started with "

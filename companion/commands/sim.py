@@ -15,11 +15,13 @@ import asyncio
 import sys
 from pathlib import Path
 
+from companion.commands import COMMANDS
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "sim",
-        help="run simulated card readers for a companion in another process",
+        help=COMMANDS["sim"],
         description=(
             "Run N simulated readers on a simulated BLE radio and export the radio over "
             "HCI on a loopback TCP port, one host at a time; when the host process dies "
