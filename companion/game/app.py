@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shlex
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -176,6 +177,7 @@ class _Run:
     show: Presentation
     opening: bool  # narrate the setup and the first prompt first (nothing played yet)
     saved_note: bool = True  # end with "game N is saved ...; resume it with ..."
+    resumed: bool = False  # a resumed game: show the table and what it waits for first
 
 
 def start_game(
@@ -310,7 +312,8 @@ def resume_game(
         session = _load_session(log, game_id, lang, lookup, err)
         if session.state().get("status") == "over":
             gid = session.game_id
-            _say(err, f"companion: game {gid} is over; `companion replay {gid}` narrates it again")
+            replay = _command("replay", gid, log)
+            _say(err, f"companion: game {gid} is over; `{replay}` narrates it again")
             _write_state(state_out, session.state())
             log.close()
             return EXIT_OK
@@ -327,19 +330,12 @@ def resume_game(
         allowlist=allowlist, allow_new=allow_new,
     )  # fmt: skip
     last_t = max((x.input.t for x in log.inputs(session.game_id)), default=0.0)
-    print(
-        session.narrator.table(
-            "resumed", session.state(), game=session.game_id, count=session.inputs
-        ),
-        file=out,
-        flush=True,
-    )
     for hook in on_session or []:
         hook(session)
     view = _view_mode("auto", scripted=lines is not None, spec=spec, out=out)
     run = _Run(
         session, plan, _clock(lines, last_t), state_out, view, show,
-        opening=session.inputs == 0,
+        opening=session.inputs == 0, resumed=True,
     )  # fmt: skip
     return _run(run, out, err)
 
@@ -404,6 +400,10 @@ def _run(run: _Run, out: TextIO, err: TextIO) -> int:
             server = _table_server(session, run.clock, run.show)
             if run.opening:
                 session.announce(session.opening())
+            elif run.resumed:
+                if run.view == "plain":
+                    _print_table(session, out)
+                session.announce(_where_it_stands(session))
             try:
                 asyncio.run(_play(run, server, err))
             except KeyboardInterrupt:
@@ -474,9 +474,50 @@ def _finish(run: _Run, err: TextIO) -> None:
     state = session.state()
     _write_state(run.state_out, state)
     if run.saved_note:
-        _say(err, session.narrator.table("game_saved", state, game=session.game_id,
-                                         path=session.log.path))  # fmt: skip
+        _say(err, _saved_note(session, state))
     session.log.close()
+
+
+def _print_table(session: Session, out: TextIO) -> None:
+    """The table view once, as plain text (a resumed game shown before it goes on)."""
+    from rich.console import Console
+
+    from companion.game.console import render_table_view
+
+    console = Console(file=out, width=100, color_system=None, soft_wrap=False)
+    state = {**session.state(), "pending": None}  # the prompt follows, as a sentence
+    console.print(render_table_view(state, session.narrator))
+
+
+def _where_it_stands(session: Session) -> Update:
+    """A resumed game's first update: resumed after so many inputs, and the pending
+    prompt (the table views draw the state)."""
+    state = session.state()
+    resumed = session.narrator.table("resumed", state, game=session.game_id, count=session.inputs)
+    sentences = [resumed]
+    prompt = session.table.prompt()
+    if prompt is not None:
+        sentences.append(session.narrator.prompt(prompt, state))
+    return Update(session.inputs, None, sentences, state)
+
+
+def _saved_note(session: Session, state: dict[str, Any]) -> str:
+    """Where the game is kept and the command that goes on with it: `resume` while it is
+    unfinished, `replay` once it is over; with `--db` when the log is not the default one."""
+    over = state.get("status") == "over"
+    command = _command("replay" if over else "resume", session.game_id, session.log)
+    key = "game_over_saved" if over else "game_saved"
+    return session.narrator.table(
+        key, state, game=session.game_id, path=session.log.path, command=command
+    )
+
+
+def _command(verb: str, game_id: int, log: GameLog) -> str:
+    """`companion VERB ID`, with `--db FILE` unless the log is the default one."""
+    command = f"companion {verb} {game_id}"
+    if Path(log.path).resolve() != default_db_path().resolve():
+        command += f" --db {shlex.quote(log.path)}"
+    return command
 
 
 def _check_web(show: Presentation | None, game: str, lang: str, err: TextIO) -> None:

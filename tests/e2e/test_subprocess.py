@@ -47,7 +47,7 @@ def test_play_as_a_process_writes_narration_and_state(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1] == "Game over: the rebels win (Hua Tuo (seat 2))."
     assert _state(state)["winner_side"] == "rebel"
-    assert "companion resume 1" in proc.stderr
+    assert "companion replay 1 --db" in proc.stderr  # the game is over: nothing to resume
 
 
 def test_demo_plays_a_whole_game(tmp_path: Path) -> None:
