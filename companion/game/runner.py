@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,10 +135,11 @@ async def _console(session: Session, sim: Any, pump: Pump, clock: Clock, source:
     from hardware.sim.table import play_line
 
     timer = asyncio.create_task(_timer(session, clock), name="timer")
+    lines = _typed_lines(source)
     number = 0
     try:
         while session.state().get("status") != "over":
-            text = await asyncio.to_thread(source.readline)
+            text = await lines.get()
             if not text:
                 break
             number += 1
@@ -163,6 +165,32 @@ async def _console(session: Session, sim: Any, pump: Pump, clock: Clock, source:
         with contextlib.suppress(asyncio.CancelledError):
             await timer
     return number
+
+
+def _typed_lines(source: TextIO) -> asyncio.Queue[str]:
+    """The lines typed on `source`, read by a daemon thread ("" once it closes).
+
+    Not `asyncio.to_thread`: the default executor is joined when the loop ends, so
+    Ctrl-C would wait for one more Enter; a daemon thread blocked in `readline` does
+    not hold the program up."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str] = asyncio.Queue()
+
+    def read() -> None:
+        while True:
+            try:
+                text = source.readline()
+            except (OSError, ValueError):  # closed under us
+                text = ""
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, text)
+            except RuntimeError:  # the loop is gone: nobody is reading any more
+                return
+            if not text:
+                return
+
+    threading.Thread(target=read, name="console-lines", daemon=True).start()
+    return queue
 
 
 async def _until_over(session: Session, pump: Pump, clock: Clock) -> None:

@@ -137,3 +137,59 @@ def test_resuming_a_finished_game_only_writes_its_state(tmp_path: Path) -> None:
     resumed = _companion("resume", "1", "--db", str(db), "--state-out", str(state))
     assert resumed.returncode == 0 and "game 1 is over" in resumed.stderr
     assert _state(state)["winner_side"] == "lord"
+
+
+def _in_a_terminal(*args: str) -> tuple[subprocess.Popen[bytes], int]:
+    """`companion ARGS` on a real pty that is its controlling terminal (so Ctrl-C typed
+    there is a SIGINT from the terminal, as at a keyboard); returns it and the master fd."""
+    import fcntl
+    import pty
+    import termios
+
+    master, slave = pty.openpty()
+
+    def controlling_terminal() -> None:
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", *args], cwd=REPO, env=_env(),
+        stdin=slave, stdout=slave, stderr=slave, preexec_fn=controlling_terminal,
+    )  # fmt: skip
+    os.close(slave)
+    return proc, master
+
+
+def _read_until(master: int, text: bytes, limit: float = 60) -> bytes:
+    import select
+
+    seen = b""
+    end = time.monotonic() + limit
+    while text not in seen and time.monotonic() < end:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if ready:
+            try:
+                seen += os.read(master, 4096)
+            except OSError:
+                break
+    return seen
+
+
+def test_ctrl_c_ends_play_waiting_at_the_console(tmp_path: Path) -> None:
+    """One Ctrl-C typed in the terminal ends `companion play --reader sim` while its
+    console waits for a line: no Enter needed; the game is saved and can be resumed."""
+    db = tmp_path / "g.sqlite"
+    proc, master = _in_a_terminal("play", "--players", "2", "--reader", "sim", "--db", str(db))
+    try:
+        assert b"scan the lord identity card" in _read_until(master, b"lord identity card")
+        assert b"connected" in _read_until(master, b"connected")
+        os.write(master, b"\x03")
+        said = _read_until(master, b"companion resume 1")
+        proc.wait(timeout=30)  # before the fix it waited for Enter for ever
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    assert proc.returncode == 0
+    assert b"resume it with: companion resume 1 --db" in said
