@@ -100,7 +100,7 @@ async def _session(enrolment, spec: str, path: Path, book) -> None:  # noqa: ANN
     from companion.enrolment import Step, describe, prompt
     from companion.enrolment.live import enrol_with_hub
     from companion.readers import HubEvent, HubOptions, ReaderConnected, ReaderHub
-    from companion.readers.trust import open_trusted
+    from companion.readers.spec import open_trusted
 
     console = Console()
     connected = asyncio.Event()

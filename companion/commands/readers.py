@@ -93,7 +93,7 @@ async def _collect(spec: str, timeout: float, allowlist_path: Path) -> list[str]
     """The listing's sections: paired readers in reach, unpaired ones, paired ones
     not seen. Empty when nothing at all was found or is paired."""
     from companion.readers import HubOptions, IgnoreReason, ReaderHub, ReaderIgnored
-    from companion.readers.trust import open_trusted
+    from companion.readers.spec import open_trusted
 
     source, trust = open_trusted(spec, allowlist=allowlist_path)
     ignored: list[ReaderIgnored] = []
@@ -145,8 +145,8 @@ async def _collect(spec: str, timeout: float, allowlist_path: Path) -> list[str]
 async def _pair(spec: str, timeout: float, allowlist_path: Path) -> Any:
     from companion.readers import Allowlist, host_keys_path, open_reader
     from companion.readers.ble import BleSource
+    from companion.readers.pairing import pair_reader
     from companion.readers.sim import SimSource
-    from companion.readers.trust import pair_reader
 
     allowlist = Allowlist.load(allowlist_path)
     source = open_reader(spec, keys=host_keys_path(allowlist_path))
@@ -178,7 +178,7 @@ async def _pair(spec: str, timeout: float, allowlist_path: Path) -> Any:
 
 def _forget(key: str, allowlist_path: Path) -> Any:
     from companion.readers import Allowlist, host_keys_path
-    from companion.readers.trust import forget_reader
+    from companion.readers.pairing import forget_reader
 
     allowlist = Allowlist.load(allowlist_path)
     return asyncio.run(forget_reader(allowlist, key, host_keys_path(allowlist_path)))
@@ -186,7 +186,7 @@ def _forget(key: str, allowlist_path: Path) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from companion.readers import AllowlistError, ReaderUnavailable, default_allowlist_path
-    from companion.readers.trust import PairingFailed
+    from companion.readers.pairing import PairingFailed
 
     action = args.action or "list"
     timeout = args.timeout

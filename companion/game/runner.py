@@ -84,7 +84,7 @@ async def run_session(
 
     if plan.spec == "sim":  # new simulated readers: nothing of theirs is in the log yet
         return await _run_sim(session, plan, clock, HubOptions(), on_notice)
-    from companion.readers.trust import open_trusted
+    from companion.readers.spec import open_trusted
 
     source, trust = open_trusted(plan.spec, allowlist=plan.allowlist, allow_new=plan.allow_new)
     options = HubOptions(resume=resume_points(session), trust=trust)

@@ -32,18 +32,21 @@ The interface other parts of the companion build on:
     ``HubOptions(resume={reader_id: ResumePoint(epoch, next_seq)})`` from the log so
     that nothing is skipped or doubled.
 
-`Reader` and `ReaderSource` (`base.py`) are the seam for new transports.
+`open_trusted(spec, allowlist=..., allow_new=...)` gives the source and the trust
+policy to run it with, as `companion play` does (`spec.py`).
+
+`Reader` and `ReaderSource` (`base.py`) are the seam for new transports; its
+docstring lists the package's layers and how to add one. A device that does not
+speak our protocol (a scanner, a PC/SC reader) implements `adapter.CodeDevice`.
 
 Trust (SPEC.md "Security"): `Allowlist` (`allowlist.py`) is the file of paired readers;
 ``HubOptions(trust=TrustPolicy(allowlist, allow_new=False))`` makes a hub use only
 those, show the others (`ReaderIgnored`, `IgnoreReason.NOT_PAIRED`) and drop a link
 whose HELLO announces an id its bond does not belong to. `pair_reader` and
-`forget_reader` (`trust.py`) are `companion readers pair` and `forget`.
+`forget_reader` (`pairing.py`) are `companion readers pair` and `forget`.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from companion.readers.allowlist import (
     Allowlist,
@@ -52,7 +55,7 @@ from companion.readers.allowlist import (
     default_allowlist_path,
     host_keys_path,
 )
-from companion.readers.base import Reader, ReaderSource, ReaderUnavailable
+from companion.readers.base import Reader, ReaderPolicy, ReaderSource, ReaderUnavailable
 from companion.readers.events import (
     EventsLost,
     HubEvent,
@@ -67,6 +70,7 @@ from companion.readers.events import (
     ResumePoint,
 )
 from companion.readers.hub import ReaderHub
+from companion.readers.spec import open_reader, open_trusted
 
 __all__ = [
     "Allowlist",
@@ -82,6 +86,7 @@ __all__ = [
     "ReaderHub",
     "ReaderIgnored",
     "ReaderInput",
+    "ReaderPolicy",
     "ReaderRestarted",
     "ReaderSource",
     "ReaderStatus",
@@ -90,43 +95,5 @@ __all__ = [
     "default_allowlist_path",
     "host_keys_path",
     "open_reader",
+    "open_trusted",
 ]
-
-
-def open_reader(spec: str, *, keys: Path | None = None) -> ReaderSource:
-    """The reader source a spec names (see the module docstring); nothing is opened
-    until the source (or a hub over it) is started. `keys` is the keystore file where
-    a bumble host radio (``hci:``) keeps its bonds (None: in memory).
-
-    >>> type(open_reader("serial:/dev/ttyACM0")).__name__
-    'SerialSource'
-
-    Raises:
-        ValueError: not a reader spec; the message lists the forms.
-    """
-    kind, _, rest = spec.strip().partition(":")
-    kind = kind.lower()
-    if kind == "sim":
-        from companion.readers.sim import SimSource
-        from hardware.sim.table import SimulatedTable
-
-        if not rest:
-            return SimSource(SimulatedTable(1))
-        if rest.isdigit() and 1 <= int(rest) <= 10:
-            return SimSource(SimulatedTable(int(rest), shared=False))
-        raise ValueError(f"sim:N takes 1 to 10 readers, got {rest!r}")
-    if kind == "ble":
-        from companion.readers.ble import BleSource
-
-        return BleSource(address=rest or None, allowlist=default_allowlist_path())
-    if kind == "hci" and rest:
-        from companion.readers.sim import HciSource
-
-        return HciSource(rest, keys)
-    if kind == "serial" and rest:
-        from companion.readers.serial import SerialSource
-
-        return SerialSource(rest)
-    raise ValueError(
-        f"not a reader spec: {spec!r} (use sim, sim:N, ble, ble:ADDRESS, hci:TRANSPORT or serial:PORT)"
-    )

@@ -1,8 +1,9 @@
 """One reader device as the hub drives it: connect, identify, stream, reconnect.
 
 `_Link` is the hub's per-device supervisor (see `hub.py` for the whole design);
-`_Known` is what the hub remembers of a reader by id across its links. Private to
-the package: the public surface is `ReaderHub`.
+`_Known` is what the hub remembers of a reader by id across its links. A link sees
+its hub only through `_LinkOwner`, so that this module does not import the hub.
+Private to the package: the public surface is `ReaderHub`.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ import contextlib
 import dataclasses
 import logging
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from companion.readers.base import Reader, ReaderUnavailable
+from companion.readers.base import IgnoreReason, Reader, ReaderPolicy, ReaderUnavailable
 from companion.readers.events import (
     EventsLost,
-    IgnoreReason,
+    HubEvent,
+    HubOptions,
     ReaderConnected,
     ReaderDisconnected,
     ReaderInput,
@@ -47,9 +49,6 @@ from firmware_protocol.session import (
 )
 from firmware_protocol.session import EventsLost as _LostEffect
 
-if TYPE_CHECKING:
-    from companion.readers.hub import ReaderHub
-
 _log = logging.getLogger("companion.readers.hub")
 
 _Item = bytes | Message | FrameError
@@ -74,10 +73,34 @@ class _Known:
     last_event_at: float | None = None
 
 
+class _LinkOwner(Protocol):
+    """What a link needs of its hub (`ReaderHub` is the one)."""
+
+    options: HubOptions
+    trust: ReaderPolicy | None
+    connect_lock: asyncio.Lock
+
+    def emit(self, event: HubEvent) -> None:
+        """Hand an event to the consumer."""
+        ...
+
+    def session_for(self, reader_id: int) -> _Known:
+        """The reader's state by id, made on first contact."""
+        ...
+
+    def bound_seat(self, reader_id: int) -> int | None:
+        """The seat the consumer bound the reader to; None if it bound none."""
+        ...
+
+    def refuse(self, link: _Link, reason: str, because: IgnoreReason) -> None:
+        """Forget `link` and ignore its device from now on."""
+        ...
+
+
 class _Link:
     """One reader device: connect, identify, stream, reconnect; forever, until cancelled."""
 
-    def __init__(self, hub: ReaderHub, reader: Reader) -> None:
+    def __init__(self, hub: _LinkOwner, reader: Reader) -> None:
         self.hub = hub
         self.reader = reader
         self.known: _Known | None = None
@@ -110,8 +133,7 @@ class _Link:
                 identified = False
             except _Refused as exc:
                 await self.reader.disconnect()
-                self.hub._links.pop(self.reader.address, None)
-                self.hub._ignore(self.reader, str(exc), exc.because)
+                self.hub.refuse(self, str(exc), exc.because)
                 return
             except Exception:  # a bug must not take the hub down: log, back off, go on
                 _log.exception("%s: link failed", self.reader.name)
@@ -130,7 +152,7 @@ class _Link:
         self._early.clear()
         self._fail_outbox()
         self._hello = asyncio.get_running_loop().create_future()
-        async with self.hub._connect_lock:
+        async with self.hub.connect_lock:
             await self.reader.connect(self._on_frame, self._on_lost)
         self._connected = True
         writer = asyncio.get_running_loop().create_task(self._writer())
@@ -176,7 +198,7 @@ class _Link:
             decision = trust.check_hello(self.reader, hello.reader_id)
             if not decision.use:
                 raise _Refused(decision.reason, decision.because)
-        known = self.hub._session_for(hello.reader_id)
+        known = self.hub.session_for(hello.reader_id)
         if known.link is not None and known.link is not self:
             raise _Refused(
                 f"reader {hello.reader_id:08X} is already connected via {known.link.reader.address}"
@@ -188,7 +210,7 @@ class _Link:
         self.known = known
         known.link = self
         known.name, known.address = self.reader.name, self.reader.address
-        bound = hub._seats.get(known.reader_id)
+        bound = hub.bound_seat(known.reader_id)
         known.seat = hello.seat if bound is None else bound
         session = known.session
         now = asyncio.get_running_loop().time()
@@ -283,7 +305,7 @@ class _Link:
             elif isinstance(effect, StatusReport):
                 status = effect.status
                 known.battery = None if status.battery == 255 else status.battery
-                if known.reader_id not in hub._seats:
+                if hub.bound_seat(known.reader_id) is None:
                     known.seat = status.seat
             elif isinstance(effect, Rebooted):
                 known.delivered = known.acked = known.ack_due = None

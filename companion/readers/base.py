@@ -1,10 +1,37 @@
-"""The transport seam: `Reader` (one link to one reader) and `ReaderSource` (finds them).
+"""The reader interface: what every transport implements and what the hub asks.
+
+This module is the bottom of `companion/readers/` (it imports only
+`firmware_protocol`); everything else builds on it, each layer importing only
+the ones listed before it::
+
+    base, events, allowlist       the interface, the hub's events, the paired-reader file
+    trust                         the allowlist as a policy (`ReaderPolicy`); no transport
+    hub (+ _link)                 many readers, one ordered stream, exactly once
+    adapter                       devices that do not speak our protocol, made readers
+    ble, serial, sim, ...         transports: leaves, importing only base, events,
+                                  allowlist, trust, adapter (sim is BLE on a bumble
+                                  radio, so it also drives ble)
+    spec, pairing                 the top: a spec string to a source; BLE pairing
 
 A transport only moves frames. It knows nothing of sequence numbers, epochs or
 acknowledgement: the hub runs `firmware_protocol`'s host session over any `Reader`,
 so BLE (bleak, on any backend) and serial readers behave the same above this line.
+A device that does not speak the protocol at all (a barcode scanner, a PC/SC NFC
+reader) implements the smaller `adapter.CodeDevice` instead, and `adapter` turns it
+into a `Reader` that speaks the protocol for it.
 
-For implementers:
+Adding a transport (say ``foo``):
+
+1. ``companion/readers/foo.py`` with a `Reader` per device and a `ReaderSource` that
+   finds them; import only this module, `events` and `firmware_protocol` (or
+   `adapter` for a device that is not one of our readers). Nothing imports it but
+   `spec.py`.
+2. A spec form in `spec.open_reader` (``foo:WHERE``), imported lazily there, so
+   that its third-party library is needed only by those who use it.
+3. Tests through `ReaderHub` with the real library and a real stand-in device
+   (a pty, a socket), as tests/readers does for serial.
+
+For implementers of `Reader`:
 
 - `connect(on_frame, on_lost)` opens the link and, for BLE, subscribes to the `event`
   characteristic *before* returning: anything the reader sends afterwards must reach
@@ -26,21 +53,31 @@ For implementers:
   reader is kept under (a BLE identity address), None for a transport that needs no
   bond (a cable). `set_pairing(False)` tells `connect` not to pair: only a bond that
   exists may be used. A source may carry its own `trust` policy (an in-process
-  simulated table trusts exactly the readers it bonded).
+  simulated table trusts exactly the readers it bonded); the hub asks a
+  `ReaderPolicy` (`trust.TrustPolicy` is the one the companion uses).
 """
 
 from __future__ import annotations
 
 import abc
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
 
 from firmware_protocol import FrameError, Message
 
-if TYPE_CHECKING:
-    from companion.readers.trust import TrustPolicy
-
-__all__ = ["FrameHandler", "LostHandler", "Reader", "ReaderSource", "ReaderUnavailable"]
+__all__ = [
+    "Decision",
+    "FoundHandler",
+    "FrameHandler",
+    "IgnoreReason",
+    "LostHandler",
+    "Reader",
+    "ReaderPolicy",
+    "ReaderSource",
+    "ReaderUnavailable",
+]
 
 FrameHandler = Callable[[bytes | Message | FrameError], None]
 """Takes one frame: its bytes (BLE), or what a stream decoder made of one serial piece."""
@@ -55,6 +92,36 @@ class ReaderUnavailable(ConnectionError):
         super().__init__(f"{address}: {reason}")
         self.address = address
         self.reason = reason
+
+
+class IgnoreReason(Enum):
+    """Why a device is not used, for a program to tell apart (the text says it too)."""
+
+    OTHER = "other"
+    NOT_PAIRED = "not paired"  # not on the allowlist: shown, never connected
+    IDENTITY = "identity mismatch"  # the bond and the announced reader id disagree
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Whether the hub may connect a reader, and whether it may pair with it."""
+
+    use: bool
+    may_pair: bool = False
+    because: IgnoreReason = IgnoreReason.OTHER
+    reason: str = ""
+
+
+class ReaderPolicy(Protocol):
+    """Which readers a hub may use; asked before connecting and after each HELLO."""
+
+    def admit(self, reader: Reader) -> Decision:
+        """Before connecting: may the hub use (and pair with) this reader?"""
+        ...
+
+    def check_hello(self, reader: Reader, reader_id: int) -> Decision:
+        """After HELLO: may this link carry the reader id it announced?"""
+        ...
 
 
 class Reader(abc.ABC):
@@ -153,6 +220,6 @@ class ReaderSource(abc.ABC):
         return type(self).__name__
 
     @property
-    def trust(self) -> TrustPolicy | None:
+    def trust(self) -> ReaderPolicy | None:
         """The source's own idea of which readers to use (None: the hub's options)."""
         return None

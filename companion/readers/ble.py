@@ -19,7 +19,6 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bleak import BleakClient, BleakScanner
@@ -32,6 +31,7 @@ from companion.readers.base import (
     FrameHandler,
     LostHandler,
     Reader,
+    ReaderPolicy,
     ReaderSource,
     ReaderUnavailable,
 )
@@ -39,8 +39,6 @@ from firmware_protocol import profile
 
 if TYPE_CHECKING:
     from bumble.device import Device
-
-    from companion.readers.trust import TrustPolicy
 
 __all__ = ["BleReader", "BleSource", "BleStack"]
 
@@ -216,8 +214,9 @@ async def _quietly_disconnect(client: BleakClient) -> None:
 class BleSource(ReaderSource):
     """Every device advertising the card-reader service (or only `address`).
 
-    With `allowlist` (a file), the source's own trust policy uses only the readers
-    paired in it (`companion readers pair`); `HubOptions.trust` overrides it.
+    `trust` makes the source's own trust policy when it is first asked for (as
+    `open_reader("ble")` does with the allowlist file: only the readers paired in it);
+    `HubOptions.trust` overrides it.
     """
 
     def __init__(
@@ -225,31 +224,23 @@ class BleSource(ReaderSource):
         stack: BleStack | None = None,
         address: str | None = None,
         *,
-        allowlist: Path | None = None,
+        trust: Callable[[], ReaderPolicy] | None = None,
     ) -> None:
         self._stack = stack or BleStack()
         self._address = address.upper() if address else None
         self._readers: dict[str, BleReader] = {}
-        self._allowlist = allowlist
-        self._trust: TrustPolicy | None = None
+        self._make_trust = trust
+        self._trust: ReaderPolicy | None = None
 
     @property
-    def trust(self) -> TrustPolicy | None:
-        """The allowlist file's policy, read when first asked for.
+    def trust(self) -> ReaderPolicy | None:
+        """The source's own policy, made when first asked for.
 
         Raises:
-            ReaderUnavailable: the allowlist file cannot be read or is not one.
+            ReaderUnavailable: it cannot be made (the allowlist file is unreadable).
         """
-        if self._allowlist is None:
-            return None
-        if self._trust is None:
-            from companion.readers.allowlist import Allowlist, AllowlistError
-            from companion.readers.trust import TrustPolicy
-
-            try:
-                self._trust = TrustPolicy(Allowlist.load(self._allowlist))
-            except (AllowlistError, OSError) as exc:
-                raise ReaderUnavailable("BLE", f"cannot use the allowlist: {exc}") from exc
+        if self._trust is None and self._make_trust is not None:
+            self._trust = self._make_trust()
         return self._trust
 
     @property

@@ -10,14 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
+from companion.readers.base import IgnoreReason, ReaderPolicy
 from firmware_protocol import MAX_SEAT, Message
-
-if TYPE_CHECKING:
-    from companion.readers.trust import TrustPolicy
 
 __all__ = [
     "EventsLost",
@@ -112,14 +108,6 @@ class EventsLost:
         return f"{reader_label(self.reader_id, self.seat)} lost {self.count} {noun}"
 
 
-class IgnoreReason(Enum):
-    """Why a device is not used, for a program to tell apart (the text says it too)."""
-
-    OTHER = "other"
-    NOT_PAIRED = "not paired"  # not on the allowlist: shown, never connected
-    IDENTITY = "identity mismatch"  # the bond and the announced reader id disagree
-
-
 @dataclass(frozen=True)
 class ReaderIgnored:
     """A device advertised the reader service but is not used; `reason` says why."""
@@ -192,7 +180,8 @@ class HubOptions:
         resume: the consumer's stored positions per reader id (`ResumePoint`).
         read_only: never acknowledge anything (for listing readers: a reader must keep
             the events a crashed companion still has to collect).
-        trust: which readers may be used (`trust.TrustPolicy`: the allowlist); None
+        trust: which readers may be used (a `ReaderPolicy`; the companion's is
+            `trust.TrustPolicy`, the allowlist); None
             takes the source's own (`ReaderSource.trust`), and with none at all
             every reader found is used and paired as needed.
     """
@@ -208,7 +197,7 @@ class HubOptions:
     probe_interval: float | None = 5.0
     seats: Mapping[int, int] = field(default_factory=dict)
     resume: Mapping[int, ResumePoint] = field(default_factory=dict)
-    trust: TrustPolicy | None = None
+    trust: ReaderPolicy | None = None
 
     def __post_init__(self) -> None:
         if not 1 <= self.max_readers <= 32:

@@ -16,7 +16,7 @@ Frames are handled synchronously in the transport's callback (decode, session,
 enqueue), so the hub adds microseconds to a notification; writes go through one
 writer task per link, in order.
 
-Trust (`HubOptions.trust`, else the source's own; `trust.TrustPolicy`): a reader the
+Trust (`HubOptions.trust`, else the source's own; a `base.ReaderPolicy`): a reader the
 policy does not admit is reported (`ReaderIgnored`, NOT_PAIRED) and never connected;
 one whose HELLO announces an id its bond does not belong to is dropped with a warning.
 """
@@ -29,11 +29,10 @@ import logging
 from collections.abc import AsyncIterator
 
 from companion.readers._link import _Known, _Link
-from companion.readers.base import Reader, ReaderSource, ReaderUnavailable
+from companion.readers.base import IgnoreReason, Reader, ReaderSource, ReaderUnavailable
 from companion.readers.events import (
     HubEvent,
     HubOptions,
-    IgnoreReason,
     ReaderIgnored,
     ReaderInput,
     ReaderStatus,
@@ -68,7 +67,7 @@ class ReaderHub:
         self._known: dict[int, _Known] = {}
         self._ignored: set[str] = set()
         self._seats: dict[int, int] = dict(self.options.seats)
-        self._connect_lock = asyncio.Lock()
+        self.connect_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
         self._running = False
         #: Which readers may be used (None: all).
@@ -255,9 +254,16 @@ class ReaderHub:
             )
         return out
 
-    # --- used by links ------------------------------------------------------------------
+    # --- used by links (`_link._LinkOwner`) ----------------------------------------------
 
-    def _session_for(self, reader_id: int) -> _Known:
+    def bound_seat(self, reader_id: int) -> int | None:
+        return self._seats.get(reader_id)
+
+    def refuse(self, link: _Link, reason: str, because: IgnoreReason) -> None:
+        self._links.pop(link.reader.address, None)
+        self._ignore(link.reader, reason, because)
+
+    def session_for(self, reader_id: int) -> _Known:
         known = self._known.get(reader_id)
         if known is None:
             options = self.options

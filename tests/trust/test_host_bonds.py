@@ -11,7 +11,7 @@ from bleak.exc import BleakError, BleakGATTProtocolError
 from companion.readers import AllowlistError, KnownReader, ReaderUnavailable, open_reader
 from companion.readers.allowlist import Allowlist
 from companion.readers.sim import HciSource, SimSource
-from companion.readers.trust import open_trusted
+from companion.readers.spec import open_trusted
 from firmware_protocol import profile
 from hardware.sim.table import HOST_ADDRESS, SimulatedTable
 from tests.trust.helpers import INSUFFICIENT_ENCRYPTION, connected

@@ -20,8 +20,9 @@ from companion.readers import (
 )
 from companion.readers.allowlist import Allowlist
 from companion.readers.ble import BleStack
+from companion.readers.pairing import PairingFailed, forget_reader, pair_reader
 from companion.readers.sim import SimSource
-from companion.readers.trust import PairingFailed, TrustPolicy, forget_reader, pair_reader
+from companion.readers.trust import TrustPolicy
 from hardware.sim.reader import SimulatedReader
 from hardware.sim.table import HOST_ADDRESS, SimulatedTable
 from tests.readers.helpers import take_inputs, take_until
