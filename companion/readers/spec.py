@@ -18,10 +18,29 @@ from companion.readers.allowlist import (
 from companion.readers.base import ReaderSource, ReaderUnavailable
 from companion.readers.trust import TrustPolicy
 
-__all__ = ["SPEC_FORMS", "open_reader", "open_trusted"]
+__all__ = ["DUPLICATE_WINDOW_S", "SPEC_FORMS", "open_reader", "open_trusted"]
 
 #: The forms `open_reader` takes, for messages.
-SPEC_FORMS = "sim, sim:N, ble, ble:ADDRESS, hci:TRANSPORT or serial:PORT"
+SPEC_FORMS = "sim, sim:N, ble, ble:ADDRESS, hci:TRANSPORT, serial:PORT or scanner:PORT[@SEAT]"
+#: How long the same code from one scanner counts once (a scanner's own repeat).
+DUPLICATE_WINDOW_S = 0.5
+
+
+def _seat_suffix(rest: str) -> tuple[str, int]:
+    """``PORT@3`` -> ("PORT", 3); no suffix -> (rest, 0), a shared reader.
+
+    >>> _seat_suffix("/dev/ttyACM0@3"), _seat_suffix("/dev/ttyACM0")
+    (('/dev/ttyACM0', 3), ('/dev/ttyACM0', 0))
+
+    Raises:
+        ValueError: a suffix that is not a seat 1..10.
+    """
+    where, at, seat = rest.rpartition("@")
+    if not at:
+        return rest, 0
+    if not seat.isdigit() or not 1 <= int(seat) <= 10 or not where:
+        raise ValueError(f"a seat after @ is 1 to 10, got {rest!r}")
+    return where, int(seat)
 
 
 def _allowlist_file_policy(path: Path) -> TrustPolicy:
@@ -71,6 +90,11 @@ def open_reader(spec: str, *, keys: Path | None = None) -> ReaderSource:
         from companion.readers.serial import SerialSource
 
         return SerialSource(rest)
+    if kind == "scanner" and rest:
+        from companion.readers.scanner import ScannerSource
+
+        port, seat = _seat_suffix(rest)
+        return ScannerSource(port, seat=seat, duplicate_window=DUPLICATE_WINDOW_S)
     raise ValueError(f"not a reader spec: {spec!r} (use {SPEC_FORMS})")
 
 

@@ -20,15 +20,16 @@ ALLOWED: dict[str, set[str]] = {
     "trust": {"base", "allowlist"},
     "_link": {"base", "events"},
     "hub": {"base", "events", "_link"},
-    "adapter": {"base", "events"},
+    "adapter": {"base"},
     "bumble_backend": set(),
     # transports: leaves (sim is BLE on a bumble radio, so it drives ble)
     "ble": {"base", "bumble_backend"},
     "serial": {"base"},
+    "scanner": {"base", "adapter"},
     "sim": {"base", "allowlist", "trust", "ble", "bumble_backend"},
     # the top
     "pairing": {"allowlist", "ble"},
-    "spec": {"base", "allowlist", "trust", "ble", "serial", "sim"},
+    "spec": {"base", "allowlist", "trust", "ble", "serial", "sim", "scanner"},
     "__init__": {"base", "allowlist", "events", "hub", "spec"},
 }
 
