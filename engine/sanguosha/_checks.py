@@ -12,6 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction, InvalidAction
+from engine.sanguosha._setup import SetupLayer
 from engine.sanguosha.actions import (
     Action,
     ChooseGeneral,
@@ -38,7 +39,6 @@ from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import REGISTRY, Skill
 
 if TYPE_CHECKING:
-    from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
 
 K = PromptKind
@@ -59,8 +59,8 @@ EXPECTED: dict[PromptKind, tuple[str, ...]] = {
 }
 
 
-class ChecksMixin:
-    def check(self: Game, prompt: Prompt, seat: int | None, action: Action) -> None:
+class ChecksLayer(SetupLayer):
+    def check(self, prompt: Prompt, seat: int | None, action: Action) -> None:
         """Raise unless `seat` may submit `action` now; never changes anything."""
         if action.kind not in EXPECTED[prompt.kind]:
             raise IllegalAction(
@@ -85,22 +85,22 @@ class ChecksMixin:
             if prompt.kind is K.PLAY:
                 raise IllegalAction(Reason.NOT_YOUR_TURN, seat=seat, turn=prompt.seat)
             raise IllegalAction(Reason.WRONG_SEAT, seat=seat, expected=list(prompt.seats))
-        _CHECKERS[prompt.kind](self, prompt, self.player(seat), action)
+        _CHECKERS[prompt.kind](self.game, prompt, self.player(seat), action)
 
     # ---------------------------------------------------------------- shared checks
-    def check_seats(self: Game, seats: tuple[int, ...]) -> None:
+    def check_seats(self, seats: tuple[int, ...]) -> None:
         for s in seats:
             if not isinstance(s, int) or not 1 <= s <= self.n:
                 raise InvalidAction(Reason.UNKNOWN_SEAT, seat=s, players=self.n)
 
-    def check_in_game(self: Game, card: object) -> Card:
+    def check_in_game(self, card: object) -> Card:
         if not isinstance(card, Card):
             raise InvalidAction(Reason.UNKNOWN_CARD, text=repr(card))
         if card not in self.copies:
             raise IllegalAction(Reason.CARD_NOT_IN_GAME, card=str(card))
         return card
 
-    def check_in_hand(self: Game, p: Player, cards: tuple[Card, ...]) -> None:
+    def check_in_hand(self, p: Player, cards: tuple[Card, ...]) -> None:
         """The cards are in `p`'s hand (table mode: not visibly somewhere else)."""
         for card in cards:
             self.check_in_game(card)
@@ -117,7 +117,7 @@ class ChecksMixin:
                 raise IllegalAction(Reason.CARD_NOT_IN_HAND, card=str(card), seat=p.seat)
 
     def check_owned(
-        self: Game,
+        self,
         p: Player,
         cards: tuple[Card, ...],
         exclude: Card | tuple[Card, ...] | None = None,
@@ -138,7 +138,7 @@ class ChecksMixin:
                 raise IllegalAction(Reason.CARD_NOT_OWNED, **exc.data) from None
             raise
 
-    def visible_copies(self: Game, card: Card, owner: Player | None) -> tuple[int, str, int | None]:
+    def visible_copies(self, card: Card, owner: Player | None) -> tuple[int, str, int | None]:
         """How many copies of `card` are known to sit in a public zone (or another hand).
 
         `owner` None means the card comes off the top of the deck (judgment, reveal).
@@ -165,9 +165,7 @@ class ChecksMixin:
                 seen, zone, where = seen + k, name, None
         return seen, zone, where
 
-    def check_not_elsewhere(
-        self: Game, card: Card, k: int = 1, owner: Player | None = None
-    ) -> None:
+    def check_not_elsewhere(self, card: Card, k: int = 1, owner: Player | None = None) -> None:
         """Table mode: refuse a scan of a card whose every copy is visibly elsewhere."""
         seen, zone, where = self.visible_copies(card, owner)
         if owner is not None and card in owner.hand:
@@ -175,7 +173,7 @@ class ChecksMixin:
         if seen + k > self.copies[card]:
             raise IllegalAction(Reason.CARD_ELSEWHERE, card=str(card), zone=zone, seat=where)
 
-    def check_skill(self: Game, p: Player, skill_id: str) -> Skill:
+    def check_skill(self, p: Player, skill_id: str) -> Skill:
         for skill in p.skills:
             if skill.id == skill_id:
                 return skill
@@ -183,15 +181,13 @@ class ChecksMixin:
             raise InvalidAction(Reason.UNKNOWN_SKILL, skill=skill_id)
         raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill_id, seat=p.seat)
 
-    def check_conversion(
-        self: Game, p: Player, skill: Skill, cards: tuple[Card, ...], need: str
-    ) -> None:
-        if need not in skill.converts or not cards or not skill.view_as(self, p, cards, need):
+    def check_conversion(self, p: Player, skill: Skill, cards: tuple[Card, ...], need: str) -> None:
+        if need not in skill.converts or not cards or not skill.view_as(self.game, p, cards, need):
             raise IllegalAction(Reason.WRONG_CARD, card="+".join(str(c) for c in cards), need=need)
         self.check_owned(p, cards)
 
     # ---------------------------------------------------------------- per prompt kind
-    def _check_play(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_play(self, prompt: Prompt, p: Player, action: Action) -> None:
         if isinstance(action, EndPlay):
             return
         if isinstance(action, PlayCard):
@@ -203,32 +199,32 @@ class ChecksMixin:
         assert isinstance(action, UseSkill)
         skill = self.check_skill(p, action.skill)
         if skill.active:
-            if not skill.can_activate(self, p):
+            if not skill.can_activate(self.game, p):
                 raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
             self.check_seats(action.targets)
-            skill.check_activate(self, p, action)
+            skill.check_activate(self.game, p, action)
             return
         names = [n for n in skill.converts if n in RULES and RULES[n].playable]
         for name in names:
-            if action.cards and skill.view_as(self, p, action.cards, name):
+            if action.cards and skill.view_as(self.game, p, action.cards, name):
                 self.check_owned(p, action.cards)
                 self.check_seats(action.targets)
                 self.checked_targets = self.check_use(p, name, action.cards, action.targets)
                 return
         raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
 
-    def _check_choose_target(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_choose_target(self, prompt: Prompt, p: Player, action: Action) -> None:
         if isinstance(prompt.ctx, PlayerChoice):
             self._check_player_choice(prompt.ctx, action)
             return
         name, cards, chosen, lo, hi = prompt.ctx
         if isinstance(action, ChooseTarget):
             self.check_seats((action.seat,))
-            RULES[name].check_target(self, p, self.player(action.seat), chosen, cards)
+            RULES[name].check_target(self.game, p, self.player(action.seat), chosen, cards)
         elif isinstance(action, Confirm) and action.ok and len(chosen) < lo:
             raise IllegalAction(Reason.NEEDS_TARGET, card=name, min_targets=lo)
 
-    def _check_player_choice(self: Game, choice: PlayerChoice, action: Action) -> None:
+    def _check_player_choice(self, choice: PlayerChoice, action: Action) -> None:
         """A skill's choice of players (`choose_players`)."""
         if isinstance(action, ChooseTarget):
             self.check_seats((action.seat,))
@@ -243,7 +239,7 @@ class ChecksMixin:
         elif not choice.optional:
             raise IllegalAction(Reason.CANNOT_PASS, prompt=PromptKind.CHOOSE_TARGET.value)
 
-    def _check_respond(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_respond(self, prompt: Prompt, p: Player, action: Action) -> None:
         need = prompt.need or ""
         if isinstance(action, Respond) and action.card is not None:
             card = self.check_in_game(action.card)
@@ -257,7 +253,7 @@ class ChecksMixin:
             elif skill.id not in prompt.options:
                 raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
 
-    def _check_discard(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_discard(self, prompt: Prompt, p: Player, action: Action) -> None:
         ctx = prompt.ctx or {}
         if isinstance(action, Discard):
             cards = action.cards
@@ -277,11 +273,11 @@ class ChecksMixin:
         elif not prompt.optional:
             raise IllegalAction(Reason.CANNOT_PASS, prompt=prompt.kind.value)
 
-    def _check_judgment_card(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_judgment_card(self, prompt: Prompt, p: Player, action: Action) -> None:
         assert isinstance(action, ProvideJudgment)
         self.check_not_elsewhere(self.check_in_game(action.card))
 
-    def _check_reveal_identity(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_reveal_identity(self, prompt: Prompt, p: Player, action: Action) -> None:
         assert isinstance(action, RevealIdentity)
         ident = action.identity
         if ident not in IDENTITIES:
@@ -295,7 +291,7 @@ class ChecksMixin:
                 Reason.IDENTITY_TAKEN, identity=ident, count=self.role_counts[ident]
             )
 
-    def _check_reveal_card(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_reveal_card(self, prompt: Prompt, p: Player, action: Action) -> None:
         assert isinstance(action, RevealCard)
         if action.card is None:
             if not prompt.optional:
@@ -305,7 +301,7 @@ class ChecksMixin:
         owner = self.player(prompt.target) if prompt.target is not None else None
         self.check_not_elsewhere(card, owner=owner)
 
-    def _check_choose_card_from(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_choose_card_from(self, prompt: Prompt, p: Player, action: Action) -> None:
         if isinstance(action, Pass):
             if not prompt.optional:
                 raise IllegalAction(Reason.CANNOT_PASS, prompt=prompt.kind.value)
@@ -322,24 +318,24 @@ class ChecksMixin:
                 Reason.CARD_NOT_THERE, card=str(action.card), seat=target.seat, zone="equipment"
             )
 
-    def _check_harvest_pick(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_harvest_pick(self, prompt: Prompt, p: Player, action: Action) -> None:
         assert isinstance(action, PickCard)
         if action.card is None or action.card not in prompt.ctx:
             raise IllegalAction(
                 Reason.NOT_OFFERED, choice=str(action.card), options=list(prompt.options)
             )
 
-    def _check_confirm(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_confirm(self, prompt: Prompt, p: Player, action: Action) -> None:
         return None
 
-    def _check_choose_option(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_choose_option(self, prompt: Prompt, p: Player, action: Action) -> None:
         assert isinstance(action, ChooseOption)
         if action.option not in prompt.options:
             raise IllegalAction(
                 Reason.NOT_OFFERED, choice=action.option, options=list(prompt.options)
             )
 
-    def _check_choose_general(self: Game, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_choose_general(self, prompt: Prompt, p: Player, action: Action) -> None:
         assert isinstance(action, ChooseGeneral)
         general = action.general
         if general not in catalogue().generals:
@@ -352,17 +348,17 @@ class ChecksMixin:
 
 
 _CHECKERS = {
-    K.CHOOSE_GENERAL: ChecksMixin._check_choose_general,
-    K.PLAY: ChecksMixin._check_play,
-    K.CHOOSE_TARGET: ChecksMixin._check_choose_target,
-    K.RESPOND: ChecksMixin._check_respond,
-    K.NULLIFY: ChecksMixin._check_respond,
-    K.DISCARD: ChecksMixin._check_discard,
-    K.JUDGMENT_CARD: ChecksMixin._check_judgment_card,
-    K.REVEAL_IDENTITY: ChecksMixin._check_reveal_identity,
-    K.REVEAL_CARD: ChecksMixin._check_reveal_card,
-    K.CHOOSE_CARD_FROM: ChecksMixin._check_choose_card_from,
-    K.HARVEST_PICK: ChecksMixin._check_harvest_pick,
-    K.CONFIRM: ChecksMixin._check_confirm,
-    K.CHOOSE_OPTION: ChecksMixin._check_choose_option,
+    K.CHOOSE_GENERAL: ChecksLayer._check_choose_general,
+    K.PLAY: ChecksLayer._check_play,
+    K.CHOOSE_TARGET: ChecksLayer._check_choose_target,
+    K.RESPOND: ChecksLayer._check_respond,
+    K.NULLIFY: ChecksLayer._check_respond,
+    K.DISCARD: ChecksLayer._check_discard,
+    K.JUDGMENT_CARD: ChecksLayer._check_judgment_card,
+    K.REVEAL_IDENTITY: ChecksLayer._check_reveal_identity,
+    K.REVEAL_CARD: ChecksLayer._check_reveal_card,
+    K.CHOOSE_CARD_FROM: ChecksLayer._check_choose_card_from,
+    K.HARVEST_PICK: ChecksLayer._check_harvest_pick,
+    K.CONFIRM: ChecksLayer._check_confirm,
+    K.CHOOSE_OPTION: ChecksLayer._check_choose_option,
 }

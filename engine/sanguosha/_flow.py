@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.sanguosha._respond import RespondLayer
 from engine.sanguosha.actions import ChooseTarget, Confirm, EndPlay, PlayCard, UseSkill
 from engine.sanguosha.cards import RULES
 from engine.sanguosha.catalogue import Card
@@ -29,13 +30,13 @@ from engine.sanguosha.skills import Flow, Point, Skill
 from engine.sanguosha.state import HIDDEN, PHASES, Player
 
 if TYPE_CHECKING:
-    from engine.sanguosha.game import Game
+    pass
 
 DRAW_PHASE_CARDS = 2
 
 
-class FlowMixin:
-    def play_turns(self: Game) -> Flow:
+class FlowLayer(RespondLayer):
+    def play_turns(self) -> Flow:
         p = self.lord
         assert p is not None
         while True:
@@ -45,7 +46,7 @@ class FlowMixin:
             yield from self.turn(p)
             p = self.next_living(p)
 
-    def next_living(self: Game, p: Player) -> Player:
+    def next_living(self, p: Player) -> Player:
         players = self.players
         n = self.n
         i = p.seat % n
@@ -53,7 +54,7 @@ class FlowMixin:
             i = (i + 1) % n
         return players[i]
 
-    def turn(self: Game, p: Player) -> Flow:
+    def turn(self, p: Player) -> Flow:
         self.current = p
         self.turn_over = False
         self.kills_used = 0
@@ -77,7 +78,7 @@ class FlowMixin:
             self.emit(PhaseStarted(p.seat, phase))
             body = _BODIES.get(phase)
             if body is not None:
-                yield from body(self, p)
+                yield from body(self.game, p)
             if Point.PHASE_END in hooks and p.alive:
                 yield from self.fire(Point.PHASE_END, PhaseData(p, phase))
         self.phase = None
@@ -86,12 +87,12 @@ class FlowMixin:
                 q.marks = {k: v for k, v in q.marks.items() if not k.startswith("turn:")}
         self.emit(TurnEnded(p.seat))
 
-    def skip_phase(self: Game, phase: str, by: str) -> None:
+    def skip_phase(self, phase: str, by: str) -> None:
         self.skipped.add(phase)
         self.skipped_by[phase] = by
 
     # ---------------------------------------------------------------- phase bodies
-    def _judgment_phase(self: Game, p: Player) -> Flow:
+    def _judgment_phase(self, p: Player) -> Flow:
         """Delayed tricks, last placed first, each judged once (1d)."""
         for placed in reversed(list(p.judgment)):
             if not p.alive or self.turn_over:
@@ -101,20 +102,20 @@ class FlowMixin:
             p.judgment.remove(placed)
             card, name = placed
             self.processing.append(card)
-            yield from RULES[name].judge(self, p, card)  # type: ignore[attr-defined]
+            yield from RULES[name].judge(self.game, p, card)  # type: ignore[attr-defined]
 
-    def _draw_phase(self: Game, p: Player) -> Flow:
+    def _draw_phase(self, p: Player) -> Flow:
         data = DrawData(p, DRAW_PHASE_CARDS)
         mods = self._mods.get("draw_count")
         if mods:
             for owner, skill in mods:
-                data.count += skill.draw_count(self, owner, p)
+                data.count += skill.draw_count(self.game, owner, p)
         if Point.BEFORE_DRAW in self._hooks:
             yield from self.fire(Point.BEFORE_DRAW, data)
         if data.count > 0:
             self.draw(p, data.count, "draw_phase")
 
-    def _play_phase(self: Game, p: Player) -> Flow:
+    def _play_phase(self, p: Player) -> Flow:
         seats = (p.seat,)
         while True:
             answer = yield Prompt(PromptKind.PLAY, p.seat, seats, count=self.kills_used)
@@ -128,22 +129,22 @@ class FlowMixin:
                 assert skill is not None
                 if skill.active:
                     self.skill_invoked(p, skill.id, answer.targets)
-                    yield from skill.activate(self, p, answer)
+                    yield from skill.activate(self.game, p, answer)
                 else:
                     name = self.conversion_name(p, skill, answer.cards)
                     yield from self.use_from_play(p, name, answer.cards, answer.targets, skill.id)
             if not p.alive or self.turn_over:
                 return
 
-    def conversion_name(self: Game, p: Player, skill: Skill, cards: tuple[Card, ...]) -> str:
+    def conversion_name(self, p: Player, skill: Skill, cards: tuple[Card, ...]) -> str:
         """The playable card id these cards count as under a conversion skill."""
         for name in skill.converts:
             rule = RULES.get(name)
-            if rule is not None and rule.playable and skill.view_as(self, p, cards, name):
+            if rule is not None and rule.playable and skill.view_as(self.game, p, cards, name):
                 return name
         raise AssertionError("checked before")
 
-    def _discard_phase(self: Game, p: Player) -> Flow:
+    def _discard_phase(self, p: Player) -> Flow:
         over = len(p.hand) - self.hand_limit(p)
         while over > 0:
             answer = yield Prompt(
@@ -160,7 +161,7 @@ class FlowMixin:
         if self._queue:
             yield from self.flush()
 
-    def take_unseen(self: Game, p: Player, count: int) -> list[Card]:
+    def take_unseen(self, p: Player, count: int) -> list[Card]:
         """Table mode: `count` hand cards leave unseen; which ones is unknown, so the
         hand's known cards are forgotten."""
         hand = p.hand
@@ -170,17 +171,17 @@ class FlowMixin:
         del hand[len(hand) - count :]
         return out
 
-    def hand_limit(self: Game, p: Player) -> int:
+    def hand_limit(self, p: Player) -> int:
         limit = max(p.hp, 0)
         mods = self._mods.get("hand_limit")
         if mods:
             for owner, skill in mods:
-                limit += skill.hand_limit(self, owner, p)
+                limit += skill.hand_limit(self.game, owner, p)
         return limit
 
     # ---------------------------------------------------------------- using cards
     def use_from_play(
-        self: Game,
+        self,
         p: Player,
         name: str,
         cards: tuple[Card, ...],
@@ -200,11 +201,11 @@ class FlowMixin:
         yield from self.use_card(p, name, cards, chosen, skill=skill)
 
     def stage_targets(
-        self: Game, p: Player, name: str, cards: tuple[Card, ...], skill: str | None
+        self, p: Player, name: str, cards: tuple[Card, ...], skill: str | None
     ) -> Flow:
         """Ask for targets one at a time; Confirm(True) closes an open list, NO cancels."""
         rule = RULES[name]
-        lo, hi = rule.bounds(self, p, cards)
+        lo, hi = rule.bounds(self.game, p, cards)
         chosen: list[Player] = []
         text = "+".join(str(c) for c in cards)
         while len(chosen) < hi:
@@ -230,7 +231,7 @@ class FlowMixin:
         return chosen
 
     def use_card(
-        self: Game,
+        self,
         user: Player,
         name: str,
         cards: tuple[Card, ...],
@@ -275,11 +276,11 @@ class FlowMixin:
         if Point.TARGET_CHOSEN in hooks:
             for target in list(rule.effect_targets(use)):
                 yield from self.fire(Point.TARGET_CHOSEN, TargetData(use, target))
-        yield from rule.resolve(self, use)
+        yield from rule.resolve(self.game, use)
         self.finish_processing(cards)
         return use
 
-    def effect_cancelled(self: Game, use: Use, target: Player) -> Flow:
+    def effect_cancelled(self, use: Use, target: Player) -> Flow:
         """Give skills and armor a chance to stop `use`'s effect on `target`."""
         if use.cancelled and target.seat in use.cancelled:
             return True
@@ -291,8 +292,8 @@ class FlowMixin:
 
 
 _BODIES = {
-    "judgment": FlowMixin._judgment_phase,
-    "draw": FlowMixin._draw_phase,
-    "play": FlowMixin._play_phase,
-    "discard": FlowMixin._discard_phase,
+    "judgment": FlowLayer._judgment_phase,
+    "draw": FlowLayer._draw_phase,
+    "play": FlowLayer._play_phase,
+    "discard": FlowLayer._discard_phase,
 }

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from engine.core.errors import ActionError
+from engine.sanguosha._checks import ChecksLayer
 from engine.sanguosha.actions import (
     Action,
     ChooseGeneral,
@@ -97,21 +98,21 @@ class LegalActions:
         return f"<LegalActions seat={self.seat} {self._actions!r}>"
 
 
-class LegalMixin:
-    def enumerate(self: Game, prompt: Prompt, seat: int) -> list[Action]:
+class LegalLayer(ChecksLayer):
+    def enumerate(self, prompt: Prompt, seat: int) -> list[Action]:
         if seat not in prompt.seats:
             return []
-        return _LISTERS[prompt.kind](self, prompt, self.player(seat))
+        return _LISTERS[prompt.kind](self.game, prompt, self.player(seat))
 
-    def _conversions(self: Game, p: Player, need: str) -> list[Action]:
+    def _conversions(self, p: Player, need: str) -> list[Action]:
         out: list[Action] = []
         for skill in p.skills:
             if need in skill.converts:
-                for cards in skill.conversion_choices(self, p, need):
+                for cards in skill.conversion_choices(self.game, p, need):
                     out.append(UseSkill(skill.id, tuple(cards)))
         return out
 
-    def _list_play(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_play(self, prompt: Prompt, p: Player) -> list[Action]:
         out: list[Action] = []
         usable: dict[str, bool] = {}  # a hand card's usability depends on its name only
         for card in _distinct(p.hand):
@@ -122,17 +123,17 @@ class LegalMixin:
                 out.append(_cached(_PLAY, card, PlayCard))
         for skill in p.skills:
             if skill.active:
-                if skill.can_activate(self, p):
-                    out.extend(skill.activation_choices(self, p))
+                if skill.can_activate(self.game, p):
+                    out.extend(skill.activation_choices(self.game, p))
             elif skill.converts:
                 for name in skill.converts:
-                    for cards in skill.conversion_choices(self, p, name):
+                    for cards in skill.conversion_choices(self.game, p, name):
                         if self.can_use_now(p, name, tuple(cards)):
                             out.append(UseSkill(skill.id, tuple(cards)))
         out.append(END_PLAY)
         return out
 
-    def _list_choose_target(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_choose_target(self, prompt: Prompt, p: Player) -> list[Action]:
         ctx = prompt.ctx
         if isinstance(ctx, PlayerChoice):
             out: list[Action] = [_cached(_TARGET, s, ChooseTarget) for s in prompt.options]
@@ -148,7 +149,7 @@ class LegalMixin:
         out.append(NO)
         return out
 
-    def _list_respond(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_respond(self, prompt: Prompt, p: Player) -> list[Action]:
         need = prompt.need
         out: list[Action] = [
             _cached(_RESPOND, c, Respond)
@@ -160,7 +161,7 @@ class LegalMixin:
         out.append(PASS if prompt.kind is K.NULLIFY else DECLINE)
         return out
 
-    def _list_discard(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_discard(self, prompt: Prompt, p: Player) -> list[Action]:
         ctx = prompt.ctx or {}
         pool = list(p.hand)
         if ctx.get("equip"):
@@ -184,7 +185,7 @@ class LegalMixin:
             out.append(PASS)
         return out
 
-    def _scannable(self: Game, owner: Player | None = None) -> list[Card]:
+    def _scannable(self, owner: Player | None = None) -> list[Card]:
         out = []
         for card in dict.fromkeys(self.cards):
             try:
@@ -194,23 +195,23 @@ class LegalMixin:
             out.append(card)
         return out
 
-    def _list_judgment_card(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_judgment_card(self, prompt: Prompt, p: Player) -> list[Action]:
         return [ProvideJudgment(c) for c in self._scannable()]
 
-    def _list_reveal_identity(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_reveal_identity(self, prompt: Prompt, p: Player) -> list[Action]:
         if prompt.need == "lord":
             return [RevealIdentity("lord")]
         left = self.unrevealed_counts()
         return [RevealIdentity(i) for i in IDENTITIES if left[i] > 0]
 
-    def _list_reveal_card(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_reveal_card(self, prompt: Prompt, p: Player) -> list[Action]:
         owner = self.player(prompt.target) if prompt.target is not None else None
         out: list[Action] = [RevealCard(c) for c in self._scannable(owner)]
         if prompt.optional:
             out.append(RevealCard(None))
         return out
 
-    def _list_choose_card_from(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_choose_card_from(self, prompt: Prompt, p: Player) -> list[Action]:
         target, cards, has_hand = prompt.ctx
         out: list[Action] = [_cached(_PICK, None, PickCard)] if has_hand else []
         if cards is None:  # table mode: any card the table may scan
@@ -220,33 +221,33 @@ class LegalMixin:
             out.append(PASS)
         return out
 
-    def _list_harvest_pick(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_harvest_pick(self, prompt: Prompt, p: Player) -> list[Action]:
         return [_cached(_PICK, c, PickCard) for c in dict.fromkeys(prompt.ctx)]
 
-    def _list_confirm(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_confirm(self, prompt: Prompt, p: Player) -> list[Action]:
         return [YES, NO]
 
-    def _list_choose_option(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_choose_option(self, prompt: Prompt, p: Player) -> list[Action]:
         return [ChooseOption(o) for o in prompt.options]
 
-    def _list_choose_general(self: Game, prompt: Prompt, p: Player) -> list[Action]:
+    def _list_choose_general(self, prompt: Prompt, p: Player) -> list[Action]:
         taken = {q.general for q in self.players}
         pool = prompt.options or tuple(catalogue().generals)
         return [ChooseGeneral(g) for g in pool if g not in taken]
 
 
 _LISTERS = {
-    K.CHOOSE_GENERAL: LegalMixin._list_choose_general,
-    K.PLAY: LegalMixin._list_play,
-    K.CHOOSE_TARGET: LegalMixin._list_choose_target,
-    K.RESPOND: LegalMixin._list_respond,
-    K.NULLIFY: LegalMixin._list_respond,
-    K.DISCARD: LegalMixin._list_discard,
-    K.JUDGMENT_CARD: LegalMixin._list_judgment_card,
-    K.REVEAL_IDENTITY: LegalMixin._list_reveal_identity,
-    K.REVEAL_CARD: LegalMixin._list_reveal_card,
-    K.CHOOSE_CARD_FROM: LegalMixin._list_choose_card_from,
-    K.HARVEST_PICK: LegalMixin._list_harvest_pick,
-    K.CONFIRM: LegalMixin._list_confirm,
-    K.CHOOSE_OPTION: LegalMixin._list_choose_option,
+    K.CHOOSE_GENERAL: LegalLayer._list_choose_general,
+    K.PLAY: LegalLayer._list_play,
+    K.CHOOSE_TARGET: LegalLayer._list_choose_target,
+    K.RESPOND: LegalLayer._list_respond,
+    K.NULLIFY: LegalLayer._list_respond,
+    K.DISCARD: LegalLayer._list_discard,
+    K.JUDGMENT_CARD: LegalLayer._list_judgment_card,
+    K.REVEAL_IDENTITY: LegalLayer._list_reveal_identity,
+    K.REVEAL_CARD: LegalLayer._list_reveal_card,
+    K.CHOOSE_CARD_FROM: LegalLayer._list_choose_card_from,
+    K.HARVEST_PICK: LegalLayer._list_harvest_pick,
+    K.CONFIRM: LegalLayer._list_confirm,
+    K.CHOOSE_OPTION: LegalLayer._list_choose_option,
 }

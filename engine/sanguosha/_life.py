@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.sanguosha._flow import FlowLayer
 from engine.sanguosha._zones import GameEnded
 from engine.sanguosha.catalogue import IDENTITIES
 from engine.sanguosha.context import Damage, DyingData, Recover, Request, Use
@@ -33,15 +34,15 @@ from engine.sanguosha.skills import Flow, Point
 from engine.sanguosha.state import Player
 
 if TYPE_CHECKING:
-    from engine.sanguosha.game import Game
+    pass
 
 REBEL_REWARD = 3
 SIDES = {"lord": ("lord", "loyalist"), "rebel": ("rebel",), "spy": ("spy",)}
 
 
-class LifeMixin:
+class LifeLayer(FlowLayer):
     def damage(
-        self: Game,
+        self,
         source: Player | None,
         target: Player,
         amount: int,
@@ -70,9 +71,7 @@ class LifeMixin:
             yield from self.fire(Point.DAMAGE_DONE, dmg)
         return dmg
 
-    def recover(
-        self: Game, source: Player | None, target: Player, amount: int, use: Use | None
-    ) -> Flow:
+    def recover(self, source: Player | None, target: Player, amount: int, use: Use | None) -> Flow:
         """Recover HP, never above max HP."""
         rec = Recover(source, target, amount, use)
         if Point.RECOVER_BEFORE in self._hooks:
@@ -91,7 +90,7 @@ class LifeMixin:
                 )
             )
 
-    def lose_hp(self: Game, p: Player, amount: int) -> Flow:
+    def lose_hp(self, p: Player, amount: int) -> Flow:
         """Lose HP (not damage: no source, no killer)."""
         before = p.hp
         p.hp -= amount
@@ -100,7 +99,7 @@ class LifeMixin:
             yield from self.dying(p, None, None)
 
     # ---------------------------------------------------------------- dying
-    def dying(self: Game, p: Player, killer: Player | None, dmg: Damage | None) -> Flow:
+    def dying(self, p: Player, killer: Player | None, dmg: Damage | None) -> Flow:
         """Ask for Peaches from the current player on, in seat order, until saved (1d)."""
         self.emit(PlayerDying(p.seat, p.hp))
         if Point.DYING in self._hooks:
@@ -123,7 +122,7 @@ class LifeMixin:
             return
         yield from self.die(p, killer)
 
-    def die(self: Game, p: Player, killer: Player | None) -> Flow:
+    def die(self, p: Player, killer: Player | None) -> Flow:
         p.alive = False
         self.reseat()
         self.emit(PlayerDied(p.seat, _seat(killer)))
@@ -155,10 +154,10 @@ class LifeMixin:
         if self._queue:
             yield from self.flush()
 
-    def bury(self: Game, p: Player) -> None:
+    def bury(self, p: Player) -> None:
         self.discard_everything(p, "bury", judgment=True)
 
-    def discard_everything(self: Game, p: Player, reason: str, judgment: bool) -> None:
+    def discard_everything(self, p: Player, reason: str, judgment: bool) -> None:
         cards = list(p.hand)
         p.hand.clear()
         for slot, card in enumerate(p.equip):
@@ -171,7 +170,7 @@ class LifeMixin:
         self.to_discard(cards, p.seat, reason)
 
     # ---------------------------------------------------------------- identities
-    def reveal(self: Game, p: Player, reason: str) -> Flow:
+    def reveal(self, p: Player, reason: str) -> Flow:
         """Make `p`'s identity public: known in digital mode, scanned in table mode."""
         if self.table:
             answer = yield Prompt(
@@ -183,7 +182,7 @@ class LifeMixin:
         if self.table:
             self.infer_identities()
 
-    def unrevealed_counts(self: Game) -> dict[str, int]:
+    def unrevealed_counts(self) -> dict[str, int]:
         """Identities not yet revealed, from the role table minus revealed ones."""
         left = dict(self.role_counts)
         for q in self.players:
@@ -191,7 +190,7 @@ class LifeMixin:
                 left[q.identity] -= 1
         return left
 
-    def infer_identities(self: Game) -> None:
+    def infer_identities(self) -> None:
         """Table mode: when every unrevealed identity must be the same, reveal them."""
         left = [i for i, n in self.unrevealed_counts().items() if n > 0]
         if len(left) != 1:
@@ -202,7 +201,7 @@ class LifeMixin:
                 self.emit(IdentityRevealed(q.seat, left[0], inferred=True))
 
     # ---------------------------------------------------------------- victory
-    def check_game_over(self: Game) -> Flow:
+    def check_game_over(self) -> Flow:
         """End the game if the lord died or every rebel and spy is dead (1d Victory)."""
         lord = self.lord
         assert lord is not None
@@ -218,7 +217,7 @@ class LifeMixin:
         if self._rebels_and_spies_dead():
             yield from self.finish("lord", EndReason.REBELS_AND_SPIES_DEAD)
 
-    def _rebels_and_spies_dead(self: Game) -> bool:
+    def _rebels_and_spies_dead(self) -> bool:
         if self.table:
             dead = sum(1 for q in self.players if not q.alive and q.identity in ("rebel", "spy"))
             return dead == self.role_counts["rebel"] + self.role_counts["spy"]
@@ -227,7 +226,7 @@ class LifeMixin:
                 return False
         return True
 
-    def finish(self: Game, side: str, reason: EndReason) -> Flow:
+    def finish(self, side: str, reason: EndReason) -> Flow:
         """Table mode: reveal whoever is still unknown (to name the winners), then end."""
         if self.table:
             for q in self.players:

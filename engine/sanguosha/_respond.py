@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine.sanguosha._zones import ZonesLayer
 from engine.sanguosha.actions import ChooseTarget, Confirm, Pass, Respond, Timeout, UseSkill
 from engine.sanguosha.catalogue import Card
 from engine.sanguosha.context import ANY_CARD, Judgment, PlayerChoice, Request, Use
@@ -33,22 +34,22 @@ from engine.sanguosha.skills import Flow, Point, Skill
 from engine.sanguosha.state import HIDDEN, Player
 
 if TYPE_CHECKING:
-    from engine.sanguosha.game import Game
+    pass
 
 NULLIFICATION = "nullification"
 
 
-class RespondMixin:
-    def skill_of(self: Game, p: Player, skill_id: str) -> Skill | None:
+class RespondLayer(ZonesLayer):
+    def skill_of(self, p: Player, skill_id: str) -> Skill | None:
         for skill in p.skills:
             if skill.id == skill_id:
                 return skill
         return None
 
-    def skill_invoked(self: Game, p: Player, skill_id: str, targets: tuple[int, ...] = ()) -> None:
+    def skill_invoked(self, p: Player, skill_id: str, targets: tuple[int, ...] = ()) -> None:
         self.emit(SkillInvoked(p.seat, skill_id, targets))
 
-    def could_produce(self: Game, p: Player, need: str) -> bool:
+    def could_produce(self, p: Player, need: str) -> bool:
         """Digital mode: can `p` make a `need` card from hand or a conversion?"""
         if need == ANY_CARD:
             return bool(p.hand)
@@ -57,12 +58,12 @@ class RespondMixin:
                 return True
         for skill in p.skills:
             if need in skill.converts:
-                for _ in skill.conversion_choices(self, p, need):
+                for _ in skill.conversion_choices(self.game, p, need):
                     return True
         return False
 
     def ask_card(
-        self: Game,
+        self,
         p: Player,
         need: str,
         req: Request,
@@ -80,7 +81,9 @@ class RespondMixin:
             providers = tuple(
                 s.id
                 for s in p.skills
-                if need in s.provides and s.id not in tried and s.can_provide(self, p, need, req)
+                if need in s.provides
+                and s.id not in tried
+                and s.can_provide(self.game, p, need, req)
             )
             if (
                 not self.table
@@ -113,7 +116,7 @@ class RespondMixin:
                     return answer.cards, skill.id
                 tried.append(skill.id)
                 self.skill_invoked(p, skill.id)
-                ok = yield from skill.provide(self, p, need, req)
+                ok = yield from skill.provide(self.game, p, need, req)
                 if ok:
                     return (), skill.id
                 continue
@@ -121,7 +124,7 @@ class RespondMixin:
             return None
 
     def request(
-        self: Game,
+        self,
         p: Player,
         need: str,
         *,
@@ -146,7 +149,7 @@ class RespondMixin:
         return True
 
     def respond_with(
-        self: Game,
+        self,
         p: Player,
         name: str,
         cards: tuple[Card, ...],
@@ -167,12 +170,12 @@ class RespondMixin:
             self.emit(CardPlayed(p.seat, name, texts, skill, against_name))
 
     # ---------------------------------------------------------------- Nullification
-    def nullifiers(self: Game) -> tuple[int, ...]:
+    def nullifiers(self) -> tuple[int, ...]:
         if self.table or not self.settings.auto_decline:
             return tuple(p.seat for p in self.alive_order)
         return tuple(p.seat for p in self.alive_order if self.could_produce(p, NULLIFICATION))
 
-    def nullified(self: Game, use: Use, target: Player) -> Flow:
+    def nullified(self, use: Use, target: Player) -> Flow:
         """Open Nullification windows for `use` on `target`; True if its effect is cancelled."""
         cancelled = False
         against = use
@@ -202,7 +205,7 @@ class RespondMixin:
             self.emit(CardNullified(target.seat, use.name, _text(use)))
         return cancelled
 
-    def _window(self: Game, seats: tuple[int, ...], use: Use, against: Use, target: Player) -> Flow:
+    def _window(self, seats: tuple[int, ...], use: Use, against: Use, target: Player) -> Flow:
         remaining = list(seats)
         timeout = self.settings.nullification_timeout_s if self.table else None
         while remaining:
@@ -232,7 +235,7 @@ class RespondMixin:
         return None
 
     # ---------------------------------------------------------------- judgment
-    def judge(self: Game, p: Player, reason: str, pattern: Callable[[Card], bool]) -> Flow:
+    def judge(self, p: Player, reason: str, pattern: Callable[[Card], bool]) -> Flow:
         """Reveal a judgment card for `p`, let skills act on it, settle it (1d Judgment)."""
         j = Judgment(p, reason, pattern)
         if self.table:
@@ -256,7 +259,7 @@ class RespondMixin:
             self.finish_processing((j.card,))
         return j
 
-    def replace_judgment(self: Game, j: Judgment, by: Player, card: Card, skill: str) -> None:
+    def replace_judgment(self, j: Judgment, by: Player, card: Card, skill: str) -> None:
         """A skill swaps the judgment card for `card` from `by`'s hand or equipment.
 
         The old card goes to the discard pile (QSanguosha `Room::retrial`).
@@ -270,7 +273,7 @@ class RespondMixin:
         j.card = card
         self.emit(JudgmentChanged(j.player.seat, str(card), by.seat, skill))
 
-    def deck_card_revealed(self: Game, card: Card) -> None:
+    def deck_card_revealed(self, card: Card) -> None:
         """Table mode: a scanned card came off the top of the deck.
 
         The deck is unseen, except cards a skill scanned and put back on top
@@ -285,7 +288,7 @@ class RespondMixin:
             deck[:] = [HIDDEN] * len(deck)
         deck.pop()
 
-    def discard_from_hand_unseen(self: Game, p: Player, reason: str) -> Flow:
+    def discard_from_hand_unseen(self, p: Player, reason: str) -> Flow:
         """Discard a hand card chosen unseen; it lands face up (Dismantle, Ice Sword).
 
         Digital mode picks it at random; at the table the victim's card is turned up
@@ -311,7 +314,7 @@ class RespondMixin:
 
     # ---------------------------------------------------------------- skill choices
     def choose_players(
-        self: Game,
+        self,
         p: Player,
         reason: str,
         options: list[Player],
@@ -352,7 +355,7 @@ class RespondMixin:
         return list(chosen)
 
     # ---------------------------------------------------------------- confirmations
-    def ask_confirm(self: Game, p: Player, reason: str, data: Any = None) -> Flow:
+    def ask_confirm(self, p: Player, reason: str, data: Any = None) -> Flow:
         """Ask `p` OK/NO (an optional skill or equipment ability); True for OK.
 
         The prompt names the player the trigger concerns (`target`) when there is one.

@@ -11,22 +11,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction
+from engine.sanguosha._gamestate import GameState
 from engine.sanguosha.cards import RULES, Problem
 from engine.sanguosha.catalogue import Card, catalogue
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.state import MINUS_HORSE, PLUS_HORSE, WEAPON, Player
 
 if TYPE_CHECKING:
-    from engine.sanguosha.game import Game
+    pass
 
 _RANGES = {cid: spec.range for cid, spec in catalogue().cards.items() if spec.range}
 UNLIMITED = 1000
 
 
-class RulesMixin:
-    def distance(
-        self: Game, source: Player, target: Player, excluding: tuple[Card, ...] = ()
-    ) -> int:
+class RulesLayer(GameState):
+    def distance(self, source: Player, target: Player, excluding: tuple[Card, ...] = ()) -> int:
         """Seats counted the shorter way over living players, +1 horse, -1 horse, >= 1."""
         if source is target:
             return 0
@@ -43,60 +42,60 @@ class RulesMixin:
         mods = self._mods.get("distance")
         if mods:
             for owner, skill in mods:
-                d += skill.distance(self, owner, source, target)
+                d += skill.distance(self.game, owner, source, target)
         return d if d > 1 else 1
 
-    def attack_range(self: Game, p: Player, excluding: tuple[Card, ...] = ()) -> int:
+    def attack_range(self, p: Player, excluding: tuple[Card, ...] = ()) -> int:
         """1 without a weapon, else the weapon's range (it replaces the 1, 1d)."""
         weapon = p.equip[WEAPON]
         r = _RANGES[weapon.name] if weapon is not None and weapon not in excluding else 1
         mods = self._mods.get("attack_range")
         if mods:
             for owner, skill in mods:
-                r += skill.attack_range(self, owner, p)
+                r += skill.attack_range(self.game, owner, p)
         return r
 
     def in_attack_range(
-        self: Game, source: Player, target: Player, excluding: tuple[Card, ...] = ()
+        self, source: Player, target: Player, excluding: tuple[Card, ...] = ()
     ) -> bool:
         return self.distance(source, target, excluding) <= self.attack_range(source, excluding)
 
-    def kill_limit(self: Game, p: Player, cards: tuple[Card, ...] = ()) -> int:
+    def kill_limit(self, p: Player, cards: tuple[Card, ...] = ()) -> int:
         """Kills `p` may use in a play phase: 1, unless something lifts it (1d)."""
         limit = 1
         mods = self._mods.get("kill_limit")
         if mods:
             for owner, skill in mods:
-                limit += skill.kill_limit(self, owner, p, cards)
+                limit += skill.kill_limit(self.game, owner, p, cards)
         return limit
 
-    def extra_targets(self: Game, p: Player, name: str, cards: tuple[Card, ...]) -> int:
+    def extra_targets(self, p: Player, name: str, cards: tuple[Card, ...]) -> int:
         extra = 0
         mods = self._mods.get("extra_targets")
         if mods:
             for owner, skill in mods:
-                extra += skill.extra_targets(self, owner, p, name, cards)
+                extra += skill.extra_targets(self.game, owner, p, name, cards)
         return extra
 
-    def trick_distance(self: Game, p: Player, name: str, base: int) -> int:
+    def trick_distance(self, p: Player, name: str, base: int) -> int:
         limit = base
         mods = self._mods.get("trick_distance")
         if mods:
             for owner, skill in mods:
-                value = skill.trick_distance(self, owner, p, name)
+                value = skill.trick_distance(self.game, owner, p, name)
                 if value is not None:
                     limit = max(limit, value)
         return limit
 
-    def prohibiting_skill(self: Game, user: Player, target: Player, name: str) -> str | None:
+    def prohibiting_skill(self, user: Player, target: Player, name: str) -> str | None:
         mods = self._mods.get("prohibit")
         if mods:
             for owner, skill in mods:
-                if skill.prohibits(self, owner, user, target, name):
+                if skill.prohibits(self.game, owner, user, target, name):
                     return skill.id
         return None
 
-    def prohibited_error(self: Game, user: Player, target: Player, name: str) -> Problem:
+    def prohibited_error(self, user: Player, target: Player, name: str) -> Problem:
         if "prohibit" not in self._mods:
             return None
         skill = self.prohibiting_skill(user, target, name)
@@ -104,13 +103,13 @@ class RulesMixin:
             return None
         return Reason.TARGET_PROHIBITED, {"card": name, "target": target.seat, "skill": skill}
 
-    def check_not_prohibited(self: Game, user: Player, target: Player, name: str) -> None:
+    def check_not_prohibited(self, user: Player, target: Player, name: str) -> None:
         problem = self.prohibited_error(user, target, name)
         if problem is not None:
             raise IllegalAction(problem[0], **problem[1])
 
     def kill_target_error(
-        self: Game,
+        self,
         user: Player,
         target: Player,
         excluding: tuple[Card, ...] = (),
@@ -140,20 +139,18 @@ class RulesMixin:
         return None
 
     def check_kill_target(
-        self: Game, user: Player, target: Player, excluding: tuple[Card, ...] = ()
+        self, user: Player, target: Player, excluding: tuple[Card, ...] = ()
     ) -> None:
         problem = self.kill_target_error(user, target, excluding)
         if problem is not None:
             raise IllegalAction(problem[0], **problem[1])
 
-    def can_kill(
-        self: Game, user: Player, target: Player, excluding: tuple[Card, ...] = ()
-    ) -> bool:
+    def can_kill(self, user: Player, target: Player, excluding: tuple[Card, ...] = ()) -> bool:
         return self.kill_target_error(user, target, excluding) is None
 
     # ---------------------------------------------------------------- using a card
     def check_use(
-        self: Game, user: Player, name: str, cards: tuple[Card, ...], targets: tuple[int, ...]
+        self, user: Player, name: str, cards: tuple[Card, ...], targets: tuple[int, ...]
     ) -> list[Player] | None:
         """Check a whole use from the play prompt; return its targets (None = stage them).
 
@@ -162,8 +159,8 @@ class RulesMixin:
         rule = RULES.get(name)
         if rule is None or not rule.playable:
             raise IllegalAction(Reason.NOT_PLAYABLE_NOW, card=name, phase=self.phase)
-        rule.check_usable(self, user, cards)
-        auto = rule.auto_targets(self, user)
+        rule.check_usable(self.game, user, cards)
+        auto = rule.auto_targets(self.game, user)
         if auto is not None:
             if targets and [self.player(s) for s in targets] != auto:
                 if auto == [user]:
@@ -174,7 +171,7 @@ class RulesMixin:
             if not self.any_target(user, name, cards):
                 raise IllegalAction(Reason.NEEDS_TARGET, card=name, min_targets=1)
             return None
-        lo, hi = rule.bounds(self, user, cards)
+        lo, hi = rule.bounds(self.game, user, cards)
         if len(targets) > hi:
             raise IllegalAction(
                 Reason.TOO_MANY_TARGETS, card=name, max_targets=hi, got=len(targets)
@@ -182,33 +179,33 @@ class RulesMixin:
         chosen: list[Player] = []
         for seat in targets:
             target = self.player(seat)
-            rule.check_target(self, user, target, chosen, cards)
+            rule.check_target(self.game, user, target, chosen, cards)
             chosen.append(target)
         if len(chosen) < lo:
             raise IllegalAction(Reason.NEEDS_TARGET, card=name, min_targets=lo)
         return chosen
 
     def target_options(
-        self: Game, user: Player, name: str, cards: tuple[Card, ...], chosen: list[Player]
+        self, user: Player, name: str, cards: tuple[Card, ...], chosen: list[Player]
     ) -> list[Player]:
         """Seats that could be added to `chosen` for this use."""
         error = RULES[name].target_error
-        return [p for p in self.alive_order if error(self, user, p, chosen, cards) is None]
+        return [p for p in self.alive_order if error(self.game, user, p, chosen, cards) is None]
 
-    def any_target(self: Game, user: Player, name: str, cards: tuple[Card, ...]) -> bool:
+    def any_target(self, user: Player, name: str, cards: tuple[Card, ...]) -> bool:
         error = RULES[name].target_error
         for p in self.alive_order:
-            if error(self, user, p, [], cards) is None:
+            if error(self.game, user, p, [], cards) is None:
                 return True
         return False
 
-    def can_use_now(self: Game, user: Player, name: str, cards: tuple[Card, ...]) -> bool:
+    def can_use_now(self, user: Player, name: str, cards: tuple[Card, ...]) -> bool:
         """Whether this card (or conversion) has at least one legal use from the play prompt."""
         rule = RULES.get(name)
         if rule is None or not rule.playable:
             return False
-        if rule.usable_error(self, user, cards) is not None:
+        if rule.usable_error(self.game, user, cards) is not None:
             return False
-        if rule.auto_targets(self, user) is not None:
+        if rule.auto_targets(self.game, user) is not None:
             return True
         return self.any_target(user, name, cards)

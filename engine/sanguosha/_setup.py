@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.sanguosha._life import LifeLayer
 from engine.sanguosha.catalogue import IDENTITIES, catalogue, role_counts
 from engine.sanguosha.events import (
     GameStarted,
@@ -24,13 +25,13 @@ from engine.sanguosha.skills import Flow
 from engine.sanguosha.state import HIDDEN, Player
 
 if TYPE_CHECKING:
-    from engine.sanguosha.game import Game
+    pass
 
 STARTING_HAND = 4
 
 
-class SetupMixin:
-    def setup(self: Game) -> Flow:
+class SetupLayer(LifeLayer):
+    def setup(self) -> Flow:
         s = self.settings
         self.emit(GameStarted(self.n, self.mode, self.seed))
         self.role_counts = role_counts(self.n, s.four_player_roles, s.two_spies)
@@ -53,7 +54,7 @@ class SetupMixin:
         for p in self.living_from(lord):
             self.draw(p, STARTING_HAND, "start")  # counted, not seen, in table mode
 
-    def _deal_identities(self: Game) -> None:
+    def _deal_identities(self) -> None:
         pool = [ident for ident in IDENTITIES for _ in range(self.role_counts[ident])]
         self.rng.shuffle(pool)
         for p, ident in zip(self.players, pool, strict=True):
@@ -61,18 +62,18 @@ class SetupMixin:
             if ident == "lord":
                 self._make_lord(p)
 
-    def _make_lord(self: Game, p: Player) -> None:
+    def _make_lord(self, p: Player) -> None:
         p.identity = "lord"
         p.revealed = True
         self.lord = p
         self.emit(IdentityRevealed(p.seat, "lord"))
 
-    def _table_lord(self: Game) -> Flow:
+    def _table_lord(self) -> Flow:
         seats = tuple(p.seat for p in self.players)
         yield Prompt(PromptKind.REVEAL_IDENTITY, None, seats, need="lord", reason="setup")
         self._make_lord(self.player(self._seat))  # type: ignore[arg-type]
 
-    def _offer_generals(self: Game, lord: Player) -> Flow:
+    def _offer_generals(self, lord: Player) -> Flow:
         cat = catalogue()
         lords = list(cat.lord_candidates)
         others = [g for g in cat.generals if g not in lords]
@@ -92,7 +93,7 @@ class SetupMixin:
             )
             self._take_general(p, choice.general)
 
-    def _table_generals(self: Game, lord: Player) -> Flow:
+    def _table_generals(self, lord: Player) -> Flow:
         choice = yield Prompt(PromptKind.CHOOSE_GENERAL, lord.seat, (lord.seat,))
         self._take_general(lord, choice.general)
         waiting = [p.seat for p in self.other_living(lord)]
@@ -103,7 +104,7 @@ class SetupMixin:
             waiting.remove(seat)  # type: ignore[arg-type]
             self._take_general(self.player(seat), choice.general)  # type: ignore[arg-type]
 
-    def _take_general(self: Game, p: Player, general: str) -> None:
+    def _take_general(self, p: Player, general: str) -> None:
         spec = catalogue().generals[general]
         p.general = general
         p.gender = spec.gender
@@ -112,7 +113,7 @@ class SetupMixin:
             self.attach(p, skill)
         self.emit(GeneralChosen(p.seat, general))
 
-    def _set_health(self: Game, p: Player) -> None:
+    def _set_health(self, p: Player) -> None:
         if p.general is None:  # no-generals variant: 4, the lord 5 with 5+ players
             base = 4
             bonus = 1 if p is self.lord and self.n >= 5 else 0

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.sanguosha._legal import LegalLayer
 from engine.sanguosha.catalogue import EQUIP_SLOTS
 from engine.sanguosha.prompts import PromptKind
 
 if TYPE_CHECKING:
-    from engine.sanguosha.game import Game
+    pass
 
 
-class ViewMixin:
-    def view(self: Game, seat: int | None = None) -> dict[str, Any]:
+class ViewLayer(LegalLayer):
+    def view(self, seat: int | None = None) -> dict[str, Any]:
         """The game state as JSON-ready data, as seen by `seat` (None: everyone)."""
         outcome = self.outcome
         seats = []
@@ -59,7 +60,7 @@ class ViewMixin:
             "log_length": self.log_length,
         }
 
-    def _public_prompt(self: Game, seat: int | None) -> dict[str, Any] | None:
+    def _public_prompt(self, seat: int | None) -> dict[str, Any] | None:
         prompt = self._prompt
         if prompt is None:
             return None

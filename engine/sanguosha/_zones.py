@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.sanguosha._rules import RulesLayer
 from engine.sanguosha.catalogue import Card, catalogue
 from engine.sanguosha.context import MoveData
 from engine.sanguosha.events import (
@@ -27,21 +28,21 @@ from engine.sanguosha.skills import EQUIPMENT_SKILLS, REGISTRY, Flow, Point, Ski
 from engine.sanguosha.state import HIDDEN, SLOT_INDEX, Player
 
 if TYPE_CHECKING:
-    from engine.sanguosha.game import Game
+    pass
 
 
 class GameEnded(Exception):
     """Unwinds the resolution stack once the outcome is set (1d: the game ends at once)."""
 
 
-class ZonesMixin:
-    def pop_deck(self: Game) -> Card:
+class ZonesLayer(RulesLayer):
+    def pop_deck(self) -> Card:
         """The top card of the deck, reshuffling the discard pile in when it is empty."""
         if not self.deck:
             self.reshuffle()
         return self.deck.pop()
 
-    def reshuffle(self: Game) -> None:
+    def reshuffle(self) -> None:
         """Shuffle the discard pile into a new deck; cards in resolution stay out (1d)."""
         if not self.discard_pile:
             self.end_game((), None, EndReason.DECK_EXHAUSTED)
@@ -53,7 +54,7 @@ class ZonesMixin:
         self.discard_pile = []
         self.emit(DeckReshuffled(len(self.deck)))
 
-    def draw(self: Game, p: Player, count: int, reason: str) -> None:
+    def draw(self, p: Player, count: int, reason: str) -> None:
         """`p` draws `count` cards (counted, never shown, in table mode).
 
         At the table a drawn card stays unseen even when the engine remembers the
@@ -69,14 +70,14 @@ class ZonesMixin:
                 hand.append(self.pop_deck())
         self.emit(CardsDrawn(p.seat, count, reason))
 
-    def end_game(self: Game, winners: tuple[int, ...], side: str | None, reason: EndReason) -> None:
+    def end_game(self, winners: tuple[int, ...], side: str | None, reason: EndReason) -> None:
         self.outcome = Outcome("over", winners, side, reason)
         self.status = "over"
         self.emit(GameOver(winners, side, reason.value))
         raise GameEnded
 
     # ---------------------------------------------------------------- leaving a player
-    def take_from_hand(self: Game, p: Player, card: Card) -> None:
+    def take_from_hand(self, p: Player, card: Card) -> None:
         """Remove `card` from `p`'s hand (table mode: a placeholder, or correct the count)."""
         hand = p.hand
         if card in hand:
@@ -94,7 +95,7 @@ class ZonesMixin:
         if not hand and Point.HAND_EMPTIED in self._hooks:
             self._queue.append((Point.HAND_EMPTIED, MoveData(p, (card,))))
 
-    def take_card(self: Game, p: Player, card: Card) -> str:
+    def take_card(self, p: Player, card: Card) -> str:
         """Remove `card` from wherever `p` holds it; returns the zone name."""
         equip = p.equip
         i = SLOT_INDEX.get(card.subtype)
@@ -108,7 +109,7 @@ class ZonesMixin:
         self.take_from_hand(p, card)
         return "hand"
 
-    def take_random_hand(self: Game, p: Player) -> Card:
+    def take_random_hand(self, p: Player) -> Card:
         """A hand card chosen unseen: random in digital mode, a placeholder at the table.
 
         At the table any card of that hand may have gone, so its known cards are
@@ -122,7 +123,7 @@ class ZonesMixin:
             self._queue.append((Point.HAND_EMPTIED, MoveData(p, (card,))))
         return card
 
-    def unequip(self: Game, p: Player, slot: int) -> Card:
+    def unequip(self, p: Player, slot: int) -> Card:
         card = p.equip[slot]
         assert card is not None
         p.equip[slot] = None
@@ -135,7 +136,7 @@ class ZonesMixin:
 
     # ---------------------------------------------------------------- arriving
     def to_discard(
-        self: Game, cards: list[Card] | tuple[Card, ...], seat: int | None, reason: str
+        self, cards: list[Card] | tuple[Card, ...], seat: int | None, reason: str
     ) -> None:
         """Put cards on the discard pile and say so (hidden ones as an unseen count)."""
         if not cards:
@@ -144,7 +145,7 @@ class ZonesMixin:
         shown = tuple(str(c) for c in cards if c is not HIDDEN)
         self.emit(CardsDiscarded(seat, shown, len(cards) - len(shown), reason))
 
-    def finish_processing(self: Game, cards: tuple[Card, ...]) -> None:
+    def finish_processing(self, cards: tuple[Card, ...]) -> None:
         """Cards whose resolution is over go to the discard pile (unless something took them)."""
         gone = []
         proc = self.processing
@@ -155,7 +156,7 @@ class ZonesMixin:
         if gone:
             self.discard_pile.extend(gone)
 
-    def equip(self: Game, p: Player, card: Card) -> None:
+    def equip(self, p: Player, card: Card) -> None:
         """Put `card` in its slot; the previous card of that slot is discarded (1d)."""
         i = SLOT_INDEX[card.subtype]
         old = p.equip[i]
@@ -169,7 +170,7 @@ class ZonesMixin:
         self.emit(EquipmentEquipped(p.seat, str(card), card.subtype, str(old) if old else None))
 
     # ---------------------------------------------------------------- skills
-    def attach(self: Game, p: Player, skill: Skill) -> None:
+    def attach(self, p: Player, skill: Skill) -> None:
         """Give `p` a skill and index its triggers and modifiers."""
         p.skills.append(skill)
         for point in skill.triggers:
@@ -177,7 +178,7 @@ class ZonesMixin:
         for mod in skill.modifiers:
             self._mods.setdefault(mod, []).append((p, skill))
 
-    def detach(self: Game, p: Player, skill_id: str) -> None:
+    def detach(self, p: Player, skill_id: str) -> None:
         for skill in p.skills:
             if skill.id == skill_id:
                 break
@@ -192,7 +193,7 @@ class ZonesMixin:
                 else:
                     del table[key]
 
-    def general_skills(self: Game, p: Player) -> list[Skill]:
+    def general_skills(self, p: Player) -> list[Skill]:
         """Instances of `p`'s general's registered skills (lord skills only for the lord)."""
         spec = catalogue().generals.get(p.general or "")
         if spec is None:
@@ -200,11 +201,12 @@ class ZonesMixin:
         ids = spec.skills + (spec.lord_skills if p is self.lord else ())
         return [REGISTRY[s]() for s in ids if s in REGISTRY]
 
-    def fire(self: Game, point: Point, data: Any) -> Flow:
+    def fire(self, point: Point, data: Any) -> Flow:
         """Run the skills listening at `point`, in seat order from the current player."""
         entries = self._hooks.get(point)
         if not entries:
             return
+        game = self.game  # asking a confirmation is a layer above (RespondLayer)
         if len(entries) > 1:
             start = self.current or self.players[0]
             n = self.n
@@ -214,18 +216,18 @@ class ZonesMixin:
                 continue  # lost during this point
             if not (owner.alive or point is Point.DEATH):
                 continue
-            if not skill.can_trigger(self, owner, point, data):
+            if not skill.can_trigger(game, owner, point, data):
                 continue
             if skill.compulsory:
-                self.skill_invoked(owner, skill.id)
+                game.skill_invoked(owner, skill.id)
             elif skill.asks_first:
-                ok = yield from self.ask_confirm(owner, skill.id, data)
+                ok = yield from game.ask_confirm(owner, skill.id, data)
                 if not ok:
                     continue
-                self.skill_invoked(owner, skill.id)
-            yield from skill.on_trigger(self, owner, point, data)
+                game.skill_invoked(owner, skill.id)
+            yield from skill.on_trigger(game, owner, point, data)
 
-    def flush(self: Game) -> Flow:
+    def flush(self) -> Flow:
         """Run queued move triggers (last hand card lost, equipment lost)."""
         while self._queue:
             point, data = self._queue.pop(0)

@@ -14,83 +14,36 @@ state (`_checks.py`), without changing anything, and raises `IllegalAction` /
 generator, which runs until the next prompt. So a refused action changes nothing,
 without copying any state. Chance is resolved inside the stack: from the seeded
 deck in digital mode, from prompts answered by the table's scans in table mode.
+
+`Game` is the top of a chain of layers, one per module (`_gamestate.py` says which
+and why); this module adds the public API and the driver.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
-
 from engine.core.errors import IllegalAction, InvalidAction
-from engine.core.rng import GameRng
-from engine.sanguosha._checks import ChecksMixin
-from engine.sanguosha._flow import FlowMixin
-from engine.sanguosha._legal import LegalActions, LegalMixin
-from engine.sanguosha._life import LifeMixin
-from engine.sanguosha._respond import RespondMixin
-from engine.sanguosha._rules import RulesMixin
-from engine.sanguosha._setup import SetupMixin
-from engine.sanguosha._view import ViewMixin
-from engine.sanguosha._zones import GameEnded, ZonesMixin
+from engine.sanguosha._legal import LegalActions
+from engine.sanguosha._view import ViewLayer
+from engine.sanguosha._zones import GameEnded
 from engine.sanguosha.actions import Action
-from engine.sanguosha.catalogue import Card, catalogue
 from engine.sanguosha.corrections import CORRECTIONS, correct
 from engine.sanguosha.events import Event
 from engine.sanguosha.prompts import Prompt
 from engine.sanguosha.reasons import Reason
-from engine.sanguosha.settings import Outcome, Settings
-from engine.sanguosha.skills import Point, Skill
-from engine.sanguosha.state import Player
+from engine.sanguosha.settings import Settings
+from engine.sanguosha.skills import Flow
 
 MODES = ("digital", "table")
 
 
-class Game(
-    SetupMixin,
-    FlowMixin,
-    LifeMixin,
-    RespondMixin,
-    ZonesMixin,
-    RulesMixin,
-    ChecksMixin,
-    LegalMixin,
-    ViewMixin,
-):
+class Game(ViewLayer):
     """A game of Three Kingdoms Kill. Build it with `Game.new(...)`."""
 
+    start_events: list[Event]  # the events of the setup, set by `new`
+
     def __init__(self, players: int, mode: str, seed: int, settings: Settings) -> None:
-        self.settings = settings
-        self.mode = mode
-        self.table = mode == "table"
-        self.n = players
-        self.seed = seed
-        self.rng = GameRng(seed)
-        self.players = [Player(s) for s in range(1, players + 1)]
-        self.alive_order: list[Player] = list(self.players)
-        self._pos: dict[int, int] = {p.seat: i for i, p in enumerate(self.players)}
-        cards = catalogue()
-        self.cards: tuple[Card, ...] = cards.deck + (cards.ex_deck if settings.ex_cards else ())
-        self.copies: Counter[Card] = Counter(self.cards)
-        self.deck: list[Card] = []
-        self.discard_pile: list[Card] = []
-        self.processing: list[Card] = []
-        self.lord: Player | None = None
-        self.current: Player | None = None
-        self.phase: str | None = None
-        self.round = 0
-        self.kills_used = 0
-        self.turn_over = False
-        self.status = "setup"
-        self.outcome: Outcome | None = None
-        self.log_length = 0
-        self._hooks: dict[Point, list[tuple[Player, Skill]]] = {}
-        self._mods: dict[str, list[tuple[Player, Skill]]] = {}
-        self._queue: list[tuple[Point, Any]] = []
-        self.checked_targets: list[Player] | None = None  # set by check() for a play
-        self._out: list[Event] = []
-        self._seat: int | None = None
-        self._prompt: Prompt | None = None
-        self._flow = self._run()
+        super().__init__(players, mode, seed, settings)
+        self._flow: Flow = self._run()
 
     @classmethod
     def new(
@@ -157,7 +110,7 @@ class Game(
     ) -> list[Event]:
         out: list[Event] = []
         self._out = out
-        self.emit = out.append  # type: ignore[method-assign]  # the hot path: a bound append
+        self.emit = out.append
         try:
             if first:
                 self._prompt = next(self._flow)
@@ -170,38 +123,7 @@ class Game(
             self.status = "over"
         return out
 
-    def emit(self, event: Event) -> None:
-        """Record an event for the caller of `submit` (rebound per call to a list's append)."""
-        self._out.append(event)
-
-    def _run(self) -> Any:
+    def _run(self) -> Flow:
         yield from self.setup()
         self.status = "playing"
         yield from self.play_turns()
-
-    # ------------------------------------------------------------------ helpers
-    def player(self, seat: int) -> Player:
-        return self.players[seat - 1]
-
-    def other_living(self, user: Player) -> list[Player]:
-        """Living players other than `user`, in seat order from the one after `user`."""
-        order = self.alive_order
-        i = self._pos.get(user.seat)
-        if i is None:
-            return [p for p in order if p is not user]
-        return order[i + 1 :] + order[:i]
-
-    def living_from(self, first: Player) -> list[Player]:
-        """Living players in seat order starting from `first` (or the next living one)."""
-        order = self.alive_order
-        i = self._pos.get(first.seat)
-        if i is None:
-            after = [p for p in order if p.seat > first.seat]
-            before = [p for p in order if p.seat < first.seat]
-            return after + before
-        return order[i:] + order[:i]
-
-    def reseat(self) -> None:
-        """Recompute the living order after a death (distances shrink, 1d)."""
-        self.alive_order = [p for p in self.players if p.alive]
-        self._pos = {p.seat: i for i, p in enumerate(self.alive_order)}

@@ -1,0 +1,116 @@
+"""`GameState`: the state every part of `Game` reads, at the bottom of one chain of layers.
+
+Structure. `Game` is one object, written in ten modules, each a class that extends
+the one below it, so a type checker sees every method and attribute it may use:
+
+    GameState    the state and the seat helpers (this module)
+    RulesLayer   distances, ranges, targets, what may be used now  (_rules.py)
+    ZonesLayer   moving cards between zones, skills and triggers    (_zones.py)
+    RespondLayer asking for cards, Nullification, judgments          (_respond.py)
+    FlowLayer    turns, phases, using a card                         (_flow.py)
+    LifeLayer    damage, recovery, dying, death, the game's end      (_life.py)
+    SetupLayer   identities, generals, the opening hands             (_setup.py)
+    ChecksLayer  checking an action before anything changes          (_checks.py)
+    LegalLayer   listing the legal actions                            (_legal.py)
+    ViewLayer    the state JSON                                       (_view.py)
+    Game         the public API and the driver                        (game.py)
+
+A layer calls its own methods and those of the layers below it on `self`. Skills,
+cards and the host's corrections are written against the whole `Game`; a layer
+hands them `self.game`, which is this same object typed as `Game` (every instance
+is one: the layers are never built on their own). The one call up the chain, a
+trigger asking its owner to confirm (`ZonesLayer.fire` → `RespondLayer`), goes
+through `self.game` too.
+
+Why a chain and not mixins typed `self: Game` (a type checker refuses those: `Game`
+is not a base of the mixin), a Protocol (every signature written twice) or
+composition (every `game.draw(...)` in the skills would become
+`game.zones.draw(...)`): the chain keeps each method where it was and the same
+calls, and the order of the layers says what depends on what.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+from engine.core.rng import GameRng
+from engine.sanguosha.catalogue import Card, catalogue
+from engine.sanguosha.state import Player
+
+if TYPE_CHECKING:
+    from engine.sanguosha.events import Event
+    from engine.sanguosha.game import Game
+    from engine.sanguosha.prompts import Prompt
+    from engine.sanguosha.settings import Outcome, Settings
+    from engine.sanguosha.skills import Point, Skill
+
+
+class GameState:
+    """The state of one game: seats, zones, turn, skill indexes, the pending decision."""
+
+    role_counts: dict[str, int]  # how many of each identity are dealt, set by `setup()`
+
+    def __init__(self, players: int, mode: str, seed: int, settings: Settings) -> None:
+        self.game: Game = cast("Game", self)  # see the module docstring
+        self.settings = settings
+        self.mode = mode
+        self.table = mode == "table"
+        self.n = players
+        self.seed = seed
+        self.rng = GameRng(seed)
+        self.players = [Player(s) for s in range(1, players + 1)]
+        self.alive_order: list[Player] = list(self.players)
+        self._pos: dict[int, int] = {p.seat: i for i, p in enumerate(self.players)}
+        cards = catalogue()
+        self.cards: tuple[Card, ...] = cards.deck + (cards.ex_deck if settings.ex_cards else ())
+        self.copies: Counter[Card] = Counter(self.cards)
+        self.deck: list[Card] = []
+        self.discard_pile: list[Card] = []
+        self.processing: list[Card] = []
+        self.lord: Player | None = None
+        self.current: Player | None = None
+        self.phase: str | None = None
+        self.round = 0
+        self.kills_used = 0
+        self.turn_over = False
+        self.status = "setup"
+        self.outcome: Outcome | None = None
+        self.log_length = 0
+        self._hooks: dict[Point, list[tuple[Player, Skill]]] = {}
+        self._mods: dict[str, list[tuple[Player, Skill]]] = {}
+        self._queue: list[tuple[Point, Any]] = []
+        self.checked_targets: list[Player] | None = None  # set by check() for a play
+        self._out: list[Event] = []
+        # Record an event for the caller of `submit`: the hot path, a bound list append
+        # (`Game._advance` rebinds it to each call's list).
+        self.emit: Callable[[Event], None] = self._out.append
+        self._seat: int | None = None
+        self._prompt: Prompt | None = None
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat - 1]
+
+    def other_living(self, user: Player) -> list[Player]:
+        """Living players other than `user`, in seat order from the one after `user`."""
+        order = self.alive_order
+        i = self._pos.get(user.seat)
+        if i is None:
+            return [p for p in order if p is not user]
+        return order[i + 1 :] + order[:i]
+
+    def living_from(self, first: Player) -> list[Player]:
+        """Living players in seat order starting from `first` (or the next living one)."""
+        order = self.alive_order
+        i = self._pos.get(first.seat)
+        if i is None:
+            after = [p for p in order if p.seat > first.seat]
+            before = [p for p in order if p.seat < first.seat]
+            return after + before
+        return order[i:] + order[:i]
+
+    def reseat(self) -> None:
+        """Recompute the living order after a death (distances shrink, 1d)."""
+        self.alive_order = [p for p in self.players if p.alive]
+        self._pos = {p.seat: i for i, p in enumerate(self.alive_order)}
