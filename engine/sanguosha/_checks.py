@@ -340,6 +340,11 @@ class ChecksLayer(SetupLayer):
         general = action.general
         if general not in catalogue().generals:
             raise InvalidAction(Reason.UNKNOWN_GENERAL, general=general)
+        if prompt.ctx is not None:  # a mode's draft pick or next general (modes/)
+            problem = prompt.ctx.problem(self.game, p.seat, general)
+            if problem is not None:
+                raise IllegalAction(problem[0], **problem[1])
+            return
         if prompt.options and general not in prompt.options:
             raise IllegalAction(Reason.NOT_OFFERED, choice=general, options=list(prompt.options))
         for q in self.players:

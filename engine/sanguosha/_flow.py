@@ -25,6 +25,7 @@ from engine.sanguosha.events import (
     TurnEnded,
     TurnStarted,
 )
+from engine.sanguosha.modes import order
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.skills import Flow, Point, Skill
 from engine.sanguosha.state import HIDDEN, PHASES, Player
@@ -37,6 +38,8 @@ DRAW_PHASE_CARDS = 2
 
 class FlowLayer(RespondLayer):
     def play_turns(self) -> Flow:
+        if self.team_mode is not None:
+            yield from order.play_turns(self.game, self.team_mode)
         p = self.lord
         assert p is not None
         while True:
@@ -65,6 +68,8 @@ class FlowLayer(RespondLayer):
         for phase in PHASES:
             if not p.alive or self.turn_over:
                 break
+            if self.entering and self.team_mode is not None:  # 1v1: a next general enters
+                yield from self.team_mode.enter(self.game)
             if phase in self.skipped:
                 self.emit(PhaseSkipped(p.seat, phase, self.skipped_by.get(phase, "")))
                 continue
@@ -135,6 +140,8 @@ class FlowLayer(RespondLayer):
                     yield from self.use_from_play(p, name, answer.cards, answer.targets, skill.id)
             if not p.alive or self.turn_over:
                 return
+            if self.entering and self.team_mode is not None:  # 1v1: once this use is over
+                yield from self.team_mode.enter(self.game)
 
     def conversion_name(self, p: Player, skill: Skill, cards: tuple[Card, ...]) -> str:
         """The playable card id these cards count as under a conversion skill."""

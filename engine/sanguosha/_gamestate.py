@@ -37,6 +37,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.core.rng import GameRng
 from engine.sanguosha.catalogue import Card, catalogue
+from engine.sanguosha.modes.spec import IDENTITY, mode_spec
+from engine.sanguosha.modes.teams import TeamMode
+from engine.sanguosha.skills import EQUIPMENT_SKILLS
 from engine.sanguosha.state import Player
 
 if TYPE_CHECKING:
@@ -63,8 +66,16 @@ class GameState:
         self.players = [Player(s) for s in range(1, players + 1)]
         self.alive_order: list[Player] = list(self.players)
         self._pos: dict[int, int] = {p.seat: i for i, p in enumerate(self.players)}
+        self.team_mode: TeamMode | None = None  # a two-side mode (modes/), None: identity
+        self.entering: list[Player] = []  # 1v1: seats whose next general enters soon
+        self.equipment_skills: dict[str, str] = dict(EQUIPMENT_SKILLS)  # card id -> ability
         cards = catalogue()
         self.cards: tuple[Card, ...] = cards.deck + (cards.ex_deck if settings.ex_cards else ())
+        if settings.game_mode != IDENTITY:
+            spec = mode_spec(settings.game_mode, settings.mode_options())
+            self.team_mode = TeamMode(spec)
+            self.cards = tuple(c for c in self.cards if c.name not in spec.deck_exclude)
+            self.equipment_skills.update(spec.equipment)
         self.copies: Counter[Card] = Counter(self.cards)
         self.deck: list[Card] = []
         self.discard_pile: list[Card] = []

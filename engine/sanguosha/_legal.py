@@ -231,6 +231,8 @@ class LegalLayer(ChecksLayer):
         return [ChooseOption(o) for o in prompt.options]
 
     def _list_choose_general(self, prompt: Prompt, p: Player) -> list[Action]:
+        if prompt.ctx is not None:  # a mode's draft pick or next general (modes/)
+            return [ChooseGeneral(g) for g in prompt.ctx.legal(self.game, p.seat)]
         taken = {q.general for q in self.players}
         pool = prompt.options or tuple(catalogue().generals)
         return [ChooseGeneral(g) for g in pool if g not in taken]

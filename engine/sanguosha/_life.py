@@ -128,8 +128,12 @@ class LifeLayer(FlowLayer):
         self.emit(PlayerDied(p.seat, _seat(killer)))
         if not p.revealed:
             yield from self.reveal(p, "death")
+        mode = self.team_mode
         try:
-            yield from self.check_game_over()
+            if mode is not None:
+                mode.game_over_check(self.game, p)
+            else:
+                yield from self.check_game_over()
         except GameEnded:
             # bookkeeping only, after the end: the dead hold no cards
             self.discard_pile.extend(p.hand + p.equipment_cards() + [c for c, _ in p.judgment])
@@ -142,7 +146,9 @@ class LifeLayer(FlowLayer):
         self.bury(p)
         for skill in list(p.skills):
             self.detach(p, skill.id)
-        if killer is not None and killer.alive and killer is not p:
+        if mode is not None:
+            mode.reward(self.game, p, killer)
+        elif killer is not None and killer.alive and killer is not p:
             if p.identity == "rebel":
                 self.emit(RewardGiven(killer.seat, p.seat, REBEL_REWARD))
                 self.draw(killer, REBEL_REWARD, "reward")
@@ -153,6 +159,8 @@ class LifeLayer(FlowLayer):
             self.turn_over = True
         if self._queue:
             yield from self.flush()
+        if mode is not None:
+            mode.after_death(self.game, p)
 
     def bury(self, p: Player) -> None:
         self.discard_everything(p, "bury", judgment=True)

@@ -20,6 +20,7 @@ from engine.sanguosha.events import (
     HealthSet,
     IdentityRevealed,
 )
+from engine.sanguosha.modes import draft
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.skills import Flow
 from engine.sanguosha.state import HIDDEN, Player
@@ -32,6 +33,9 @@ STARTING_HAND = 4
 
 class SetupLayer(LifeLayer):
     def setup(self) -> Flow:
+        if self.team_mode is not None:
+            yield from draft.setup(self.game, self.team_mode)
+            return
         s = self.settings
         self.emit(GameStarted(self.n, self.mode, self.seed))
         self.role_counts = role_counts(self.n, s.four_player_roles, s.two_spies)

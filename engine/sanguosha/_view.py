@@ -3,6 +3,9 @@
 The one place that decides what is visible. The public view (seat None) carries
 no unrevealed identity and no hidden card: hands are counts, the deck is a count.
 In digital mode `view(seat)` adds that seat's own `hand` and `own_identity`.
+In a two-side mode each seat also has its `team`, `role`, `leader` (and 1v1's
+`reserves_count`, names only for their owner; 3v3's `acted`), and `game_mode`
+names the mode, its teams, settings, the draft pool and the 3v3 action unit.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ class ViewLayer(LegalLayer):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The game state as JSON-ready data, as seen by `seat` (None: everyone)."""
         outcome = self.outcome
+        mode = self.team_mode
         seats = []
         for p in self.players:
             entry: dict[str, Any] = {
@@ -40,6 +44,8 @@ class ViewLayer(LegalLayer):
             if seat == p.seat and not self.table:
                 entry["hand"] = [str(c) for c in p.hand]
                 entry["own_identity"] = p.identity
+            if mode is not None:
+                entry.update(mode.seat_view(p.seat, seat, self.table))
             seats.append(entry)
         return {
             "game": "sanguosha",
@@ -58,6 +64,7 @@ class ViewLayer(LegalLayer):
             "discard_count": len(self.discard_pile),
             "seats": seats,
             "log_length": self.log_length,
+            "game_mode": mode.view() if mode is not None else {"name": "identity"},
         }
 
     def _public_prompt(self, seat: int | None) -> dict[str, Any] | None:

@@ -24,7 +24,7 @@ from engine.sanguosha.events import (
     HandCountCorrected,
 )
 from engine.sanguosha.settings import EndReason, Outcome
-from engine.sanguosha.skills import EQUIPMENT_SKILLS, REGISTRY, Flow, Point, Skill
+from engine.sanguosha.skills import REGISTRY, Flow, Point, Skill
 from engine.sanguosha.state import HIDDEN, SLOT_INDEX, Player
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ class ZonesLayer(RulesLayer):
         card = p.equip[slot]
         assert card is not None
         p.equip[slot] = None
-        skill_id = EQUIPMENT_SKILLS.get(card.name)
+        skill_id = self.equipment_skills.get(card.name)
         if skill_id is not None:
             self.detach(p, skill_id)
         if Point.EQUIP_LOST in self._hooks:
@@ -164,7 +164,7 @@ class ZonesLayer(RulesLayer):
             self.unequip(p, i)
             self.to_discard((old,), p.seat, "replaced")
         p.equip[i] = card
-        skill_id = EQUIPMENT_SKILLS.get(card.name)
+        skill_id = self.equipment_skills.get(card.name)
         if skill_id is not None:
             self.attach(p, REGISTRY[skill_id]())
         self.emit(EquipmentEquipped(p.seat, str(card), card.subtype, str(old) if old else None))

@@ -65,7 +65,7 @@ from engine.sanguosha.catalogue import Card
 from engine.sanguosha.events import CardMovedByHost, Event, HandCountSetByHost, HealthCorrected
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
-from engine.sanguosha.skills import EQUIPMENT_SKILLS, REGISTRY
+from engine.sanguosha.skills import REGISTRY
 from engine.sanguosha.state import HIDDEN, SLOT_INDEX, Player
 
 if TYPE_CHECKING:
@@ -348,7 +348,7 @@ def _arrive(game: Game, card: Card, to: str, dest: Player | None, name: str) -> 
         _unequip(game, dest, slot)
         game.discard_pile.append(old)
     dest.equip[slot] = card
-    skill_id = EQUIPMENT_SKILLS.get(card.name)
+    skill_id = game.equipment_skills.get(card.name)
     if skill_id is not None:
         game.attach(dest, REGISTRY[skill_id]())
     return old
@@ -358,6 +358,6 @@ def _unequip(game: Game, p: Player, slot: int) -> None:
     """Empty a slot and drop its ability, without the loss triggers of `game.unequip`."""
     card = p.equip[slot]
     p.equip[slot] = None
-    skill_id = EQUIPMENT_SKILLS.get(card.name) if card is not None else None
+    skill_id = game.equipment_skills.get(card.name) if card is not None else None
     if skill_id is not None:
         game.detach(p, skill_id)

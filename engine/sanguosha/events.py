@@ -501,6 +501,116 @@ class GameOver(Event):
     kind = "game_over"
 
 
+# ---------------------------------------------------------------- two-side modes (modes.md)
+@_event
+@dataclass(frozen=True, slots=True)
+class GameModeSet(Event):
+    """The game is played in a two-side mode (`provisional`: rules no source confirms)."""
+
+    game_mode: str
+    provisional: bool
+    kind = "game_mode_set"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class TeamAssigned(Event):
+    """`seat` plays for `team` (3v3: as marshal or vanguard; `leader`: leads the team)."""
+
+    seat: int
+    team: str
+    role: str | None
+    leader: bool
+    kind = "team_assigned"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class DraftPoolRevealed(Event):
+    """The generals laid face up for the draft."""
+
+    generals: tuple[str, ...]
+    kind = "draft_pool_revealed"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class GeneralDrafted(Event):
+    """`seat` took a general: from the pool (`draft`, named), or unseen by the others
+    (`hidden` dealt, `first` general picked, `assign`ed by the marshal: None)."""
+
+    seat: int
+    general: str | None
+    reason: str
+    kind = "general_drafted"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class ReservesSet(Event):
+    """1v1: `seat` keeps `count` generals in reserve (which ones is theirs to know)."""
+
+    seat: int
+    count: int
+    kind = "reserves_set"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class HandRedrawn(Event):
+    """`seat` put back its starting hand of `count` cards to draw as many again."""
+
+    seat: int
+    count: int
+    kind = "hand_redrawn"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class UnitStarted(Event):
+    """3v3: `team`'s action unit: these seats take their turns, in this order."""
+
+    team: str
+    seats: tuple[int, ...]
+    kind = "unit_started"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class GeneralFell(Event):
+    """1v1: `seat`'s general died; `fallen` of the `lives` that lose the game have fallen."""
+
+    seat: int
+    general: str | None
+    fallen: int
+    lives: int
+    kind = "general_fell"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class GeneralEntered(Event):
+    """1v1: `seat`'s next general came in from the reserves (`reserves` left)."""
+
+    seat: int
+    general: str
+    reserves: int
+    kind = "general_entered"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class ModeRewardGiven(Event):
+    """A mode's reward for a death: `seat` draws `count` (2v2: a teammate of the victim;
+    3v3: the killer of a vanguard)."""
+
+    seat: int
+    victim: int
+    count: int
+    reason: str  # "teammate_died" or "kill"
+    kind = "mode_reward_given"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in _EVENTS}
 EVENT_KINDS: frozenset[str] = frozenset(EVENT_TYPES)
 """Every event's wire name, for narration's coverage tests."""

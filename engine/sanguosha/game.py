@@ -28,6 +28,8 @@ from engine.sanguosha._zones import GameEnded
 from engine.sanguosha.actions import Action
 from engine.sanguosha.corrections import CORRECTIONS, correct
 from engine.sanguosha.events import Event
+from engine.sanguosha.modes import rule_skills  # noqa: F401  (registers the modes' rule skills)
+from engine.sanguosha.modes.spec import check_mode
 from engine.sanguosha.prompts import Prompt
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.settings import Settings
@@ -56,7 +58,9 @@ class Game(ViewLayer):
         """Set up a game and run it to its first decision.
 
         Raises `InvalidAction(Reason.BAD_SETTINGS)` for an unsupported player count,
-        mode or setting. The events of the setup are in `game.start_events`.
+        mode or setting (`MODE_PLAYERS`: the wrong count for `settings.game_mode`;
+        `MODE_UNSUPPORTED`, `SETTING_UNSUPPORTED`: what the standard set cannot play).
+        The events of the setup are in `game.start_events`.
         """
         settings = settings or Settings()
         if not isinstance(players, int) or not 2 <= players <= 10:
@@ -64,6 +68,7 @@ class Game(ViewLayer):
         if mode not in MODES:
             raise InvalidAction(Reason.BAD_SETTINGS, setting="mode", value=mode)
         settings.validate()
+        check_mode(settings.game_mode, players)
         game = cls(players, mode, seed, settings)
         game.start_events = game._advance(None, first=True)
         return game

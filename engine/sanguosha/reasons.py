@@ -66,6 +66,16 @@ class Reason(StrEnum):
     IDENTITY_TAKEN = "identity_taken"  # identity, count (more revealed than the role table holds)
     GENERAL_TAKEN = "general_taken"  # general, seat
 
+    # --- two-side modes (modes.md) ---
+    MODE_PLAYERS = "mode_players"  # mode, players, expected (the mode's seat count)
+    MODE_UNSUPPORTED = "mode_unsupported"  # mode, why (国战: the cards it needs)
+    SETTING_UNSUPPORTED = "setting_unsupported"  # setting, value, why
+    NOT_IN_POOL = "not_in_pool"  # general, options (the draft's face-up generals left)
+    ALREADY_IN_POOL = "already_in_pool"  # general (scanned twice into the pool)
+    RESERVE_USED = "reserve_used"  # general, seat (that general already fell)
+    NOT_IN_RESERVES = "not_in_reserves"  # general, options (the seat's reserves)
+    NO_IDENTITIES = "no_identities"  # mode (a team mode uses no identity card)
+
     # --- host corrections (table mode; `corrections.py`) ---
     HOST_ONLY = "host_only"  # action (a correction comes from the host: seat None)
     GAME_NOT_STARTED = "game_not_started"  # action (setup still running)

@@ -26,6 +26,12 @@ class Settings:
     - `lord_offer_random`, `general_offers`: how many random generals the lord sees
       beside Cao Cao, Liu Bei and Sun Quan, and how many each other player sees (the
       rulebook gives 2 each with 10 players, where 3 would not go round).
+    - `game_mode`: "identity" (身份局, the default), or a two-side mode: "1v1", "2v2",
+      "3v3", "4v4" (provisional); "hegemony" (国战) is refused: the standard set cannot
+      play it (`modes/`, shared/reference/modes.md).
+    - `mode_settings`: the mode's disputed points, `{"1v1.rule": "2013", ...}` (names,
+      values and defaults in `data/modes.json`); every one left out has its default.
+      Given as a dict, kept as sorted pairs (hashable), written back as a dict.
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -40,9 +46,40 @@ class Settings:
     lord_offer_random: int = 2
     general_offers: int = 3
     auto_decline: bool = True
+    game_mode: str = "identity"
+    mode_settings: Any = ()
+
+    def __post_init__(self) -> None:
+        given = self.mode_settings
+        pairs = given.items() if isinstance(given, dict) else given
+        try:
+            normal = tuple(sorted((str(k), v) for k, v in pairs))
+        except (TypeError, ValueError):
+            raise InvalidAction(
+                Reason.BAD_SETTINGS, setting="mode_settings", value=repr(given)
+            ) from None
+        object.__setattr__(self, "mode_settings", normal)
+
+    def mode_options(self) -> dict[str, Any]:
+        """`mode_settings` as a dict."""
+        return dict(self.mode_settings)
 
     def validate(self) -> None:
-        """Raise `InvalidAction(Reason.BAD_SETTINGS)` for a value outside the rules."""
+        """Raise `InvalidAction(Reason.BAD_SETTINGS)` for a value outside the rules
+        (a mode's own refusals: `modes.spec`)."""
+        from engine.sanguosha.modes.spec import IDENTITY, check_mode, mode_spec
+
+        if not isinstance(self.game_mode, str):
+            raise InvalidAction(Reason.BAD_SETTINGS, setting="game_mode", value=self.game_mode)
+        check_mode(self.game_mode, None)
+        if self.game_mode == IDENTITY:
+            if self.mode_settings:
+                key, value = self.mode_settings[0]
+                raise InvalidAction(Reason.BAD_SETTINGS, setting=key, value=value)
+        else:
+            spec = mode_spec(self.game_mode, self.mode_options())
+            if self.no_generals and spec.replace:
+                raise InvalidAction(Reason.BAD_SETTINGS, setting="no_generals", value=True)
         if self.four_player_roles not in ("1111", "1021"):
             raise InvalidAction(
                 Reason.BAD_SETTINGS, setting="four_player_roles", value=self.four_player_roles
@@ -63,7 +100,9 @@ class Settings:
             )
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+        out = {k: getattr(self, k) for k in self.__dataclass_fields__}
+        out["mode_settings"] = self.mode_options()
+        return out
 
 
 class EndReason(StrEnum):
@@ -72,6 +111,9 @@ class EndReason(StrEnum):
     LORD_DIED = "lord_died"  # the rebels win
     SPY_SOLE_SURVIVOR = "spy_sole_survivor"  # the lord died with only a spy left
     REBELS_AND_SPIES_DEAD = "rebels_and_spies_dead"  # the lord and loyalists win
+    GENERALS_FALLEN = "generals_fallen"  # 1v1: a player's third general died
+    TEAM_ELIMINATED = "team_eliminated"  # 2v2: every character of a team died
+    LEADER_DIED = "leader_died"  # 3v3 marshal, 4v4 lord: that team lost
     DECK_EXHAUSTED = "deck_exhausted"  # a draw: no card left to draw (FreeKill's convention)
 
 
@@ -81,7 +123,7 @@ class Outcome:
 
     status: str  # "over"
     winners: tuple[int, ...]
-    side: str | None  # "rebel", "spy", "lord" (lord and loyalists) or None for a draw
+    side: str | None  # "rebel", "spy", "lord" (lord and loyalists), a team, None: a draw
     reason: EndReason
 
     def to_json(self) -> dict[str, Any]:

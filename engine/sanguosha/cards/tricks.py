@@ -78,7 +78,7 @@ class ExNihilo(InstantTrick):
         return [user]
 
     def effect(self, game: Game, use: Use, target: Player) -> Flow:
-        game.draw(target, 2, "ex_nihilo")
+        game.draw(target, 2 + use.bonus, "ex_nihilo")  # bonus: a mode's rule (3v3)
         return
         yield
 

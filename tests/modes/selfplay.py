@@ -1,0 +1,90 @@
+"""Random self-play of the two-side modes with the invariants checked after every action."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from engine.sanguosha import Game, Settings
+from tests.sanguosha.test_properties import CARD_TEXT, check_state, public_cards
+
+PLAYERS = {"1v1": 2, "2v2": 4, "3v3": 6, "4v4": 8}
+
+
+def check_mode_view(game: Game) -> None:
+    """The public view: teams for every seat, reserves only as counts, no hidden card."""
+    view = game.view()
+    mode = game.team_mode
+    text = json.dumps(view)
+    for p, seat in zip(game.players, view["seats"], strict=True):
+        assert "hand" not in seat and "reserves" not in seat
+        assert seat["identity"] is None
+        side = mode.sides[p.seat]
+        assert seat["team"] == side.team and seat["hand_count"] == len(p.hand)
+        if mode.spec.replace:
+            assert seat["reserves_count"] == len(side.reserves)
+    shown = set(CARD_TEXT.findall(text))
+    assert shown <= set(public_cards(game)), shown - set(public_cards(game))
+    if game.pending() is not None and game.pending().kind.value == "choose_general":
+        assert "options" not in view["pending"] or view["pending"]["reason"] == "draft"
+
+
+def check_mode_state(game: Game) -> None:
+    """Per action: cards conserved, HP capped, the dead bury; a general is in one place."""
+    check_state(game)
+    mode = game.team_mode
+    generals = [p.general for p in game.players if p.general]
+    for side in mode.sides.values():
+        generals += side.reserves
+    generals += mode.pool
+    assert len(generals) == len(set(generals)), Counter(generals)
+    if mode.spec.replace and game.status == "playing":
+        for side in mode.sides.values():
+            assert len(side.fallen) < mode.spec.victory["lives"]
+            playing = 0 if game.player(side.seat).general in side.fallen else 1
+            total = len(side.drafted) + mode.spec.draft.hidden
+            assert len(side.reserves) + len(side.fallen) + playing == total
+
+
+def check_mode_outcome(game: Game) -> None:
+    outcome = game.outcome
+    mode = game.team_mode
+    if outcome.side is None:
+        assert outcome.reason.value == "deck_exhausted" and outcome.winners == ()
+        return
+    loser = mode.other(outcome.side)
+    assert set(outcome.winners) == set(mode.seats_of(outcome.side))
+    kind = mode.spec.victory["kind"]
+    if kind == "fallen":
+        (seat,) = mode.seats_of(loser)
+        assert len(mode.sides[seat].fallen) == mode.spec.victory["lives"]
+        (winner,) = outcome.winners
+        assert len(mode.sides[winner].fallen) < mode.spec.victory["lives"]
+    elif kind == "team_dead":
+        assert not any(game.player(s).alive for s in mode.seats_of(loser))
+        assert any(game.player(s).alive for s in outcome.winners)
+    else:
+        assert not game.player(mode.leader_of(loser)).alive
+        assert game.player(mode.leader_of(outcome.side)).alive
+
+
+def play(mode: str, seed: int, mode_settings: dict | None = None, **kw: object) -> Game:
+    settings = Settings(game_mode=mode, mode_settings=mode_settings or {}, **kw)
+    game = Game.new(players=PLAYERS[mode], seed=seed, settings=settings)
+    rng = random.Random(seed)
+    steps = 0
+    while game.outcome is None:
+        prompt = game.pending()
+        seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
+        actions = game.legal_actions(seat)
+        assert actions, prompt
+        game.submit(seat, actions[rng.randrange(len(actions))])
+        steps += 1
+        assert steps < 30_000, "game did not end"
+        check_mode_state(game)
+        if steps % 5 == 0:
+            check_mode_view(game)
+    check_mode_view(game)
+    check_mode_outcome(game)
+    return game
