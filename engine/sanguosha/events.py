@@ -607,7 +607,7 @@ class ModeRewardGiven(Event):
     seat: int
     victim: int
     count: int
-    reason: str  # "teammate_died" or "kill"
+    reason: str  # "teammate_died" or "kill_reward"
     kind = "mode_reward_given"
 
 

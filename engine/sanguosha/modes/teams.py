@@ -153,7 +153,7 @@ class TeamMode:
             return
         if role is not None and self.sides[dead.seat].role != role:
             return
-        game.emit(ModeRewardGiven(killer.seat, dead.seat, count, "kill"))
+        game.emit(ModeRewardGiven(killer.seat, dead.seat, count, "kill_reward"))
         game.draw(killer, count, "reward")
 
     def after_death(self, game: Game, dead: Player) -> None:
