@@ -182,7 +182,7 @@ def test_reserve_already_used_is_refused():
 def test_third_death_loses_two_never_end_the_game():
     """Two deaths never end the game; the third does, and the opponent wins."""
     game = _at_play(seed=8)
-    for n in (1, 2):
+    for _ in range(2):
         _kill_opponent(game, 1, 2)
         assert game.outcome is None
         first_legal(game)  # S2's next general
