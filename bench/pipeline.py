@@ -30,15 +30,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.game.clock import VirtualClock  # noqa: E402
-from companion.game.pump import Pump  # noqa: E402
-from companion.game.script import label_encoder  # noqa: E402
-from companion.game.session import Session, Update  # noqa: E402
-from companion.readers import HubOptions, ReaderHub  # noqa: E402
-from companion.readers.sim import SimSource  # noqa: E402
-from companion.store import GameLog  # noqa: E402
-from companion.table.inputs import InputKind, TableInput  # noqa: E402
-from hardware.sim.table import SimulatedTable  # noqa: E402
+from companion.game.clock import VirtualClock
+from companion.game.pump import Pump
+from companion.game.script import label_encoder
+from companion.game.session import Session, Update
+from companion.readers import HubOptions, ReaderHub
+from companion.readers.sim import SimSource
+from companion.store import GameLog
+from companion.table.inputs import InputKind, TableInput
+from hardware.sim.table import SimulatedTable
 
 SETUP = [(1, "scan", "lord"), (1, "scan", "liubei"), (2, "scan", "guanyu"), (3, "scan", "zhaoyun"),
          (4, "scan", "huanggai"), (5, "scan", "huatuo")]  # fmt: skip

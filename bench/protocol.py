@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from firmware_protocol import (  # noqa: E402
+from firmware_protocol import (
     MESSAGE_TYPES,
     Battery,
     Card,
@@ -28,7 +28,7 @@ from firmware_protocol import (  # noqa: E402
     load_vectors,
     message_from_json,
 )
-from firmware_protocol.testing import Faults, LinkPair  # noqa: E402
+from firmware_protocol.testing import Faults, LinkPair
 
 
 def _best_of(runs: int, work: Callable[[], int]) -> float:

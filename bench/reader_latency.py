@@ -30,16 +30,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bleak import BleakClient, BleakScanner  # noqa: E402
-from bumble.core import UUID  # noqa: E402
-from bumble.device import Peer  # noqa: E402
+from bleak import BleakClient, BleakScanner
+from bumble.core import UUID
+from bumble.device import Peer
 
-from companion.readers import HubOptions, ReaderConnected, ReaderHub, ReaderInput  # noqa: E402
-from companion.readers.bumble_backend import BumbleClient, BumbleScanner  # noqa: E402
-from companion.readers.sim import SimSource  # noqa: E402
-from firmware_protocol import profile  # noqa: E402
-from hardware.sim.reader import SimulatedReader  # noqa: E402
-from hardware.sim.table import SimulatedTable  # noqa: E402
+from companion.readers import HubOptions, ReaderConnected, ReaderHub, ReaderInput
+from companion.readers.bumble_backend import BumbleClient, BumbleScanner
+from companion.readers.sim import SimSource
+from firmware_protocol import profile
+from hardware.sim.reader import SimulatedReader
+from hardware.sim.table import SimulatedTable
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.sanguosha import Game, Settings  # noqa: E402
+from engine.sanguosha import Game, Settings
 
 
 def play(players: int, seed: int, settings: Settings) -> tuple[int, int]:

@@ -73,7 +73,7 @@ _default: Codebook | None = None
 
 
 @cache
-def _table():  # noqa: ANN202 - a CodeTable, cached once per process
+def _table():
     return load_table()
 
 

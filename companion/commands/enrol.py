@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _session(enrolment, spec: str, path: Path, book) -> None:  # noqa: ANN001 - see run()
+async def _session(enrolment, spec: str, path: Path, book) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
@@ -143,7 +143,7 @@ async def _session(enrolment, spec: str, path: Path, book) -> None:  # noqa: ANN
                     pass
 
 
-async def _sim_console(table, connected: asyncio.Event, console) -> None:  # noqa: ANN001
+async def _sim_console(table, connected: asyncio.Event, console) -> None:
     """Type what the simulated reader reads (`scan uid:04A1B2C3`, `press no`, `quit`)."""
     from hardware.sim.console import run_console, stdin_lines
 
@@ -152,7 +152,7 @@ async def _sim_console(table, connected: asyncio.Event, console) -> None:  # noq
     await run_console(table, stdin_lines(), console.print)
 
 
-async def _drain(table, work: asyncio.Task) -> None:  # noqa: ANN001 - a SimulatedTable
+async def _drain(table, work: asyncio.Task) -> None:
     """After the console's last line, let the enrolment take what the reader sent."""
     for _ in range(100):  # at most 5 s
         if work.done() or all(reader.logic.pending == 0 for reader in table.readers):

@@ -13,6 +13,6 @@ __all__ = ["SCRIPTS", "Run", "prefix", "without_log_length"]
 
 
 @pytest.fixture
-def play(tmp_path: Path, capsys: pytest.CaptureFixture[str]):  # noqa: ANN201
+def play(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """Run `companion play --script` (a file of tests/scripts, or a Path) and collect the result."""
     return player("sanguosha", 5, tmp_path, capsys)

@@ -14,6 +14,6 @@ __all__ = ["SCRIPTS", "Run", "cut", "without_log_length"]
 
 
 @pytest.fixture
-def play(tmp_path: Path, capsys: pytest.CaptureFixture[str]):  # noqa: ANN201
+def play(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """Run `companion play --game regicide --script` and collect the result."""
     return player("regicide", 3, tmp_path, capsys)

@@ -216,7 +216,7 @@ def test_an_engine_failure_refuses_the_input_and_keeps_the_game(monkeypatch) -> 
     before = _snapshot(h)
     real = type(h.table.adapter).submit
 
-    def broken(self, seat, action):  # noqa: ANN001, ANN202 - stands in for a bug in the rules
+    def broken(self, seat, action):
         if type(action).__name__ == "ChooseTarget":
             raise ZeroDivisionError("boom")
         return real(self, seat, action)
@@ -229,7 +229,7 @@ def test_an_engine_failure_refuses_the_input_and_keeps_the_game(monkeypatch) -> 
     assert h.scan("guanyu").accepted
 
 
-def _host(h: TableHarness, **data: object):  # noqa: ANN202
+def _host(h: TableHarness, **data: object):
     return h.table.apply(TableInput(InputKind.CORRECT, dict(data), t=h.now, reader="host"))
 
 
