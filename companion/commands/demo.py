@@ -21,7 +21,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "narration is printed, ending with the winners."
         ),
     )
-    add_lang(parser)
+    add_lang(parser, game="sanguosha")
     parser.add_argument(
         "--pace",
         type=float,

@@ -40,12 +40,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "logged (--db) before it is applied; `companion resume` continues a game."
         ),
     )
-    parser.add_argument("--game", choices=("sanguosha", "regicide"), default="sanguosha")
-    parser.add_argument("--players", type=int, default=5, help="number of players (default 5)")
+    parser.add_argument(
+        "--game",
+        choices=("sanguosha", "regicide"),
+        default="sanguosha",
+        help="sanguosha: Three Kingdoms Kill, 2-10 players (default); regicide: the "
+        "cooperative game with a 54-card deck, 1-4 players",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=5,
+        help="number of players: 2-10 for sanguosha, 1-4 for regicide (default 5)",
+    )
     parser.add_argument(
         "--reader",
         default="sim",
-        help="sim (simulated, in this process), ble, ble:ADDRESS, serial:PORT (default sim)",
+        help="sim (simulated, in this process), ble (the paired readers in reach), "
+        "ble:ADDRESS, serial:PORT (a USB/UART reader), hci:TRANSPORT (a bumble HCI "
+        "transport, e.g. hci:tcp-client:127.0.0.1:9101 to reach `companion sim`) "
+        "(default sim)",
     )
     parser.add_argument("--script", type=Path, help="a table script to play (with --reader sim)")
     parser.add_argument("--seed", type=int, default=0, help="the game's random seed (default 0)")

@@ -431,9 +431,23 @@ def _observe(run: _Run, stack: Any, out: TextIO, err: TextIO) -> None:
         from companion.voice import Speaker, SpeechError
 
         try:
-            session.subscribe(stack.enter_context(Speaker(session.narrator.lang)).observe)
+            speaker = Speaker(
+                session.narrator.lang,
+                record_dir=_voice_dir(run.show.voice_to),
+                on_failure=lambda why: _say(err, f"companion: --voice: the narration cannot be "
+                                             f"heard ({why}); --voice-to DIR writes it to WAV "
+                                             "files instead"),
+            )  # fmt: skip
+            session.subscribe(stack.enter_context(speaker).observe)
         except (SpeechError, ValueError) as exc:  # ValueError: no voice data for the language
             _say(err, f"companion: no spoken narration: {exc}")
+
+
+def _voice_dir(path: Path | None) -> Path | None:
+    """The `--voice-to` directory, made if missing (None: play on the sound device)."""
+    if path is not None:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 async def _play(run: _Run, server: Any, err: TextIO) -> None:

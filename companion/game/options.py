@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.narration.messages import all_languages
+from companion.narration.messages import all_languages, languages
 
 __all__ = [
     "Presentation",
@@ -39,12 +39,19 @@ def default_lang() -> str:
     return "en"
 
 
-def add_lang(parser: argparse.ArgumentParser, default: str | None = None) -> None:
+def add_lang(
+    parser: argparse.ArgumentParser, default: str | None = None, game: str | None = None
+) -> None:
+    """`--lang`: the languages `game` is narrated in (None: any game's)."""
+    choices = all_languages() if game is None else languages(game)
+    only = [lang for lang in choices if lang not in languages("sanguosha")]
     parser.add_argument(
         "--lang",
-        choices=all_languages(),
+        choices=choices,
         default=default,
-        help="narration language (default: from the locale, else English; vi: Regicide only)",
+        help="narration language (default: from the locale, else English"
+        + "".join(f"; {lang}: Regicide only" for lang in only)
+        + ")",
     )
 
 
@@ -176,6 +183,7 @@ class Presentation:
     web: tuple[str, int] | None = None  # (host, port) of the table view, None = no page
     lan: bool = False  # let phones on the local network join (the address carries a token)
     voice: bool = False  # speak each sentence (espeak-ng)
+    voice_to: Path | None = None  # write each spoken sentence to a WAV file here instead
 
 
 def add_presentation(parser: argparse.ArgumentParser) -> None:
@@ -194,6 +202,13 @@ def add_presentation(parser: argparse.ArgumentParser) -> None:
         help="with --web: let phones on the local network join (the address carries a token)",
     )
     group.add_argument("--voice", action="store_true", help="speak the narration aloud (espeak-ng)")
+    group.add_argument(
+        "--voice-to",
+        type=Path,
+        metavar="DIR",
+        help="speak the narration into WAV files in DIR (0001.wav, ...) instead of the "
+        "sound device (implies --voice)",
+    )
 
 
 def presentation(args: argparse.Namespace) -> Presentation:
@@ -207,7 +222,9 @@ def presentation(args: argparse.Namespace) -> Presentation:
         from companion.web import parse_web_address
 
         web = parse_web_address(args.web or None, lan=args.lan)
-    return Presentation(web=web, lan=args.lan, voice=args.voice)
+    voice_to = getattr(args, "voice_to", None)
+    return Presentation(web=web, lan=args.lan, voice=args.voice or voice_to is not None,
+                        voice_to=voice_to)  # fmt: skip
 
 
 def add_trust(parser: argparse.ArgumentParser) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import subprocess
 import threading
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -34,7 +34,9 @@ class Speaker:
     """Speaks one game's sentences in `lang`, in order, on a worker thread.
 
     With `record_dir`, each sentence is written to `NNNN.wav` there instead of being
-    played (for tests, and for a machine whose speaker is elsewhere).
+    played (for tests, and for a machine whose speaker is elsewhere). `on_failure`
+    hears the first sentence that could not be spoken (no sound device, say): speech
+    never stops the game, but the host must be told it is silent.
 
     Raises (when built):
         SpeechError: espeak-ng is missing or has no voice for `lang`.
@@ -49,6 +51,7 @@ class Speaker:
         record_dir: Path | None = None,
         program: str = ESPEAK,
         start: bool = True,
+        on_failure: Callable[[str], None] | None = None,
     ) -> None:
         if max_waiting < 1:
             raise ValueError(f"max_waiting must be at least 1, got {max_waiting}")
@@ -59,6 +62,7 @@ class Speaker:
         self.dropped = 0
         self.failures = 0
         self.last_error = ""
+        self._on_failure = on_failure
         self.spoken: list[str] = []
         self._waiting: deque[str] = deque()
         self._busy = False
@@ -176,13 +180,27 @@ class Speaker:
             process.communicate()
             self._failed(f"{self.program} took longer than {TIMEOUT_S:g} s")
             return
-        # espeak-ng exits 0 even when it cannot write its file: check the file too
-        if process.returncode != 0 or (wav is not None and not has_audio(wav)):
-            self._failed(err.decode("utf-8", "replace").strip()[-200:] or "no audio written")
+        # espeak-ng exits 0 even when it cannot write its file, or finds no sound
+        # device (it says "error: ..." on stderr): check the file and stderr too
+        said = err.decode("utf-8", "replace").strip()
+        silent = wav is None and any(line.startswith("error:") for line in said.splitlines())
+        if process.returncode != 0 or silent or (wav is not None and not has_audio(wav)):
+            self._failed(_last_error(said) or "no audio written")
             return
         self.spoken.append(text)
 
     def _failed(self, message: str) -> None:
         # speech is a convenience: a failure is counted, never raised into the game
+        if self._closed:  # cut short by `close`: not a failure to speak
+            return
         self.failures += 1
         self.last_error = message
+        if self.failures == 1 and self._on_failure is not None:
+            self._on_failure(message)
+
+
+def _last_error(stderr: str) -> str:
+    """The line of espeak-ng's stderr that says what went wrong ("error: ..."), else
+    its end."""
+    errors = [line for line in stderr.splitlines() if line.startswith("error:")]
+    return errors[-1] if errors else stderr[-200:]
