@@ -401,9 +401,7 @@ def _run(run: _Run, out: TextIO, err: TextIO) -> int:
             if run.opening:
                 session.announce(session.opening())
             elif run.resumed:
-                if run.view == "plain":
-                    _print_table(session, out)
-                session.announce(_where_it_stands(session))
+                _where_it_stands(session, out if run.view == "plain" else None)
             try:
                 asyncio.run(_play(run, server, err))
             except KeyboardInterrupt:
@@ -503,16 +501,19 @@ def _print_table(session: Session, out: TextIO) -> None:
     console.print(render_table_view(state, session.narrator))
 
 
-def _where_it_stands(session: Session) -> Update:
-    """A resumed game's first update: resumed after so many inputs, and the pending
-    prompt (the table views draw the state)."""
+def _where_it_stands(session: Session, out: TextIO | None) -> None:
+    """A resumed game's first words: resumed after so many inputs, the table (drawn by
+    the table views, else printed to `out` as plain text), and the pending prompt."""
     state = session.state()
     resumed = session.narrator.table("resumed", state, game=session.game_id, count=session.inputs)
-    sentences = [resumed]
+    session.announce(Update(session.inputs, None, [resumed], state))
+    if out is not None:
+        _print_table(session, out)
     prompt = session.table.prompt()
     if prompt is not None:
-        sentences.append(session.narrator.prompt(prompt, state))
-    return Update(session.inputs, None, sentences, state)
+        session.announce(
+            Update(session.inputs, None, [session.narrator.prompt(prompt, state)], state)
+        )
 
 
 def _saved_note(session: Session, state: dict[str, Any]) -> str:

@@ -63,7 +63,7 @@ def test_resume_shows_the_table_and_what_it_waits_for(
     assert main(["resume", "1", "--db", str(db), "--script", str(empty)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert any("Zhao Yun" in line and "●●●○" in line for line in lines)
-    assert "Game 1 resumed after 19 inputs." in lines
+    assert lines[0] == "Game 1 resumed after 19 inputs."
     assert lines[-1] == "Guan Yu (seat 2): play a card, or OK to end the play phase."
 
 
