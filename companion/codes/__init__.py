@@ -128,7 +128,7 @@ def decode_code(code: str) -> CardRef:
 
 
 def resolve_token(token: str) -> CardRef:
-    """The card a token names: ids, Chinese, pinyin, English, codes; `#N` for a copy."""
+    """The card a token names: ids, Chinese, pinyin, English, codes; `/N` for a copy."""
     return codebook().resolve_token(token)
 
 

@@ -3,8 +3,10 @@
 A `Codebook` is immutable; it is built from the packaged code table plus, optionally,
 the entries of a custom-cards file. Tokens follow the table-script grammar (README,
 shared/reference/catalogue-ids.md): catalogue ids, Chinese names, pinyin with or
-without spaces and English names, suits as `S H C D` or `♠♥♣♦`; a `#N` suffix picks the
-N-th copy of a card that exists more than once (`kill@S8#2`, `rebel#3`, `jester#2`).
+without spaces and English names, suits as `S H C D` or `♠♥♣♦`; a `/N` suffix picks the
+N-th copy of a card that exists more than once (`kill@S8/2`, `rebel/3`, `jester/2`). `/`,
+not `#`: a table script's `#` starts a comment (`#N` is still read where no comment can
+be, as in `resolve_token("kill@S8#2")`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from companion.codes._table import JESTER, CodeTable
 from engine.core.cards import format_suit_rank, parse_rank, parse_suit
 from engine.sanguosha.catalogue import catalogue
 
-_COPY = re.compile(r"(.*\S)\s*#\s*(\d+)")
+_COPY = re.compile(r"(.*\S)\s*[/#]\s*(\d+)")
 _SKILL = re.compile(r"(?:skill|技能)\s*[:：]\s*(.+)", re.IGNORECASE)
 _SUIT_RANK = r"([SHCDshcd♠♥♣♦])\s*(10|[2-9AJQKajqk])"
 _POKER = re.compile(_SUIT_RANK)
@@ -36,7 +38,7 @@ _SYMBOL = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 _FORMS = (
     "expected a game card (kill@S7, 杀♠7, sha@S7), a general (caocao, 曹操, cao cao), an "
     "identity (lord, 主公), a skill token (skill:rende), a poker card (C8, ♣8, jester) or "
-    "a card code; add #N for the N-th copy"
+    "a card code; add /N for the N-th copy (kill@S8/2)"
 )
 
 
@@ -212,7 +214,7 @@ class Codebook:
         return ref
 
     def resolve_token(self, token: str) -> CardRef:
-        """The card a table-script token names (the first copy unless `#N` is given).
+        """The card a table-script token names (the first copy unless `/N` is given).
 
         Raises:
             UnknownTokenError: the token names no card, is ambiguous, or the copy

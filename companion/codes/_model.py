@@ -32,6 +32,12 @@ class CardRef:
     def __repr__(self) -> str:
         return f"decode_code({self.code!r})"
 
+    @property
+    def token(self) -> str:
+        """The table-script token for this very card: `text`, with `/N` for a copy
+        after the first (`kill@S8/2`), so a script scans the same physical card."""
+        return self.text if self.copy == 1 else f"{self.text}/{self.copy}"
+
 
 @dataclass(frozen=True, slots=True)
 class CardNames:

@@ -13,10 +13,10 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from companion.codes import CodeError, resolve_token
 from companion.game.session import Session, Update
 from companion.store import GameLog, NotAGameLog, UnknownGame, default_db_path, export_jsonl
 from companion.table.inputs import InputKind, TableInput
-from companion.table.resolve import UnknownScan, resolve_scan
 
 __all__ = ["export_game", "list_games", "replay_game", "script_line"]
 
@@ -135,6 +135,8 @@ def _transcript(log: GameLog, game_id: int, lang: str | None, out: TextIO) -> No
     def show(update: Update) -> None:
         if update.outcome is not None:
             inp = update.outcome.input
+            if inp.kind is InputKind.REMOVE and not update.sentences:
+                return  # a card lifted off the reader: it changes nothing, says nothing
             line = script_line(inp, clock[0])
             clock[0] = max(clock[0], inp.t)
             status = update.outcome.status.value
@@ -161,11 +163,7 @@ def script_line(inp: TableInput, before: float = 0.0) -> str:
     if inp.kind is InputKind.SCAN:
         if "uid" in data:
             return f"{who} scan uid:{data['uid']}"
-        try:
-            token = resolve_scan(data).text
-        except UnknownScan:
-            token = str(data.get("code", ""))
-        return f"{who} scan {token}"
+        return f"{who} scan {_token(str(data.get('code', '')))}"
     if inp.kind is InputKind.PRESS:
         return f"{who} press {data.get('button')}" + (" long" if data.get("long") else "")
     if inp.kind is InputKind.SELECT:
@@ -177,6 +175,15 @@ def script_line(inp: TableInput, before: float = 0.0) -> str:
     if inp.kind is InputKind.CORRECT:
         return _correction_line(data)
     return ""
+
+
+def _token(code: str) -> str:
+    """The script token that scans this very card again: its text, with `/N` for a copy
+    after the first and `skill:` for a skill token; what was read, when it names no card."""
+    try:
+        return resolve_token(code).token
+    except CodeError:
+        return code
 
 
 def _correction_line(data: dict[str, Any]) -> str:

@@ -13,7 +13,25 @@ __all__ = ["narrate_events", "narrate_outcome"]
 def narrate_events(
     narrator: Narrator, events: list[dict[str, Any]], view: dict[str, Any]
 ) -> list[str]:
-    return [narrator.event(event, view) for event in events]
+    """One sentence per event, except a piece of equipment's use, which the equipping
+    that follows says already ("equips Dilu ♣5", not "uses Dilu ♣5" first)."""
+    return [
+        narrator.event(event, view)
+        for i, event in enumerate(events)
+        if not _said_by_next(event, events[i + 1 : i + 2])
+    ]
+
+
+def _said_by_next(event: dict[str, Any], following: list[dict[str, Any]]) -> bool:
+    """Whether `event` is the use of the equipment the next event equips, by the same seat."""
+    if event.get("kind") != "card_used" or not following:
+        return False
+    nxt = following[0]
+    return (
+        nxt.get("kind") == "equipment_equipped"
+        and nxt.get("seat") == event.get("seat")
+        and list(event.get("cards") or ()) == [nxt.get("card")]
+    )
 
 
 def narrate_outcome(narrator: Narrator, outcome: Outcome, view: dict[str, Any]) -> list[str]:
