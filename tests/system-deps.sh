@@ -3,6 +3,8 @@
 # - Debian's chromium (the table-view tests drive it with Playwright; no browser download),
 # - espeak-ng (spoken narration rendered to WAV),
 # - a CJK font and poppler-utils (Chinese captions on label sheets; PDF pages checked as images),
+# - pcscd with the vsmartcard-vpcd virtual reader (the PC/SC tests start pcscd themselves),
+#   and libpcsclite-dev + swig to build pyscard,
 # - the pinned MicroPython WebAssembly build from npm (the firmware core's tests).
 # Safe to run again: it installs nothing that is already there.
 set -euo pipefail
@@ -14,6 +16,10 @@ command -v espeak-ng >/dev/null || need+=(espeak-ng)
 command -v node >/dev/null || need+=(nodejs npm)
 command -v pdftoppm >/dev/null || need+=(poppler-utils)
 fc-list :lang=zh 2>/dev/null | grep -q . || need+=(fonts-wqy-microhei)
+[ -x /usr/sbin/pcscd ] || need+=(pcscd)
+[ -e /usr/lib/pcsc/drivers/serial/libifdvpcd.so ] || need+=(vsmartcard-vpcd)
+[ -e /usr/include/PCSC/winscard.h ] || need+=(libpcsclite-dev)
+command -v swig >/dev/null || need+=(swig)
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" = 0 ] || sudo="sudo"

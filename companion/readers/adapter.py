@@ -283,10 +283,8 @@ class AdaptedReader(Reader):
 
     async def disconnect(self) -> None:
         self._generation += 1
-        was_open = self._on_frame is not None
         self._on_frame = self._on_lost = None
-        if was_open:
-            await self.device.close()
+        await self.device.close()  # also after the device went away: release what is left
 
 
 class DeviceSource(ReaderSource):

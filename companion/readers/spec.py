@@ -21,7 +21,10 @@ from companion.readers.trust import TrustPolicy
 __all__ = ["DUPLICATE_WINDOW_S", "SPEC_FORMS", "open_reader", "open_trusted"]
 
 #: The forms `open_reader` takes, for messages.
-SPEC_FORMS = "sim, sim:N, ble, ble:ADDRESS, hci:TRANSPORT, serial:PORT or scanner:PORT[@SEAT]"
+SPEC_FORMS = (
+    "sim, sim:N, ble, ble:ADDRESS, hci:TRANSPORT, serial:PORT, scanner:PORT[@SEAT] "
+    "or pcsc[:NAME][@SEAT]"
+)
 #: How long the same code from one scanner counts once (a scanner's own repeat).
 DUPLICATE_WINDOW_S = 0.5
 
@@ -38,7 +41,7 @@ def _seat_suffix(rest: str) -> tuple[str, int]:
     where, at, seat = rest.rpartition("@")
     if not at:
         return rest, 0
-    if not seat.isdigit() or not 1 <= int(seat) <= 10 or not where:
+    if not seat.isdigit() or not 1 <= int(seat) <= 10:
         raise ValueError(f"a seat after @ is 1 to 10, got {rest!r}")
     return where, int(seat)
 
@@ -95,6 +98,11 @@ def open_reader(spec: str, *, keys: Path | None = None) -> ReaderSource:
 
         port, seat = _seat_suffix(rest)
         return ScannerSource(port, seat=seat, duplicate_window=DUPLICATE_WINDOW_S)
+    if kind == "pcsc":
+        from companion.readers.pcsc import PcscSource
+
+        name, seat = _seat_suffix(rest) if rest else ("", 0)
+        return PcscSource(name or None, seat=seat, duplicate_window=DUPLICATE_WINDOW_S)
     raise ValueError(f"not a reader spec: {spec!r} (use {SPEC_FORMS})")
 
 

@@ -26,10 +26,11 @@ ALLOWED: dict[str, set[str]] = {
     "ble": {"base", "bumble_backend"},
     "serial": {"base"},
     "scanner": {"base", "adapter"},
+    "pcsc": {"base", "adapter"},
     "sim": {"base", "allowlist", "trust", "ble", "bumble_backend"},
     # the top
     "pairing": {"allowlist", "ble"},
-    "spec": {"base", "allowlist", "trust", "ble", "serial", "sim", "scanner"},
+    "spec": {"base", "allowlist", "trust", "ble", "serial", "sim", "scanner", "pcsc"},
     "__init__": {"base", "allowlist", "events", "hub", "spec"},
 }
 
