@@ -11,9 +11,10 @@ be, as in `resolve_token("kill@S8#2")`).
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from companion.codes._check import ALPHABET, CODE_LENGTH, check_character, is_valid, make_code
 from companion.codes._custom import CustomEntry
@@ -33,6 +34,7 @@ _COPY = re.compile(r"(.*\S)\s*[/#]\s*(\d+)")
 _SKILL = re.compile(r"(?:skill|技能)\s*[:：]\s*(.+)", re.IGNORECASE)
 _SUIT_RANK = r"([SHCDshcd♠♥♣♦])\s*(10|[2-9AJQKajqk])"
 _POKER = re.compile(_SUIT_RANK)
+_POKER_RANK_FIRST = re.compile(r"(10|[2-9AJQKajqk])\s*([SHCDshcd♠♥♣♦])")  # JC, 10S, J♣
 _CARD = re.compile(r"(.+?)\s*@?\s*" + _SUIT_RANK)
 _SYMBOL = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 _FORMS = (
@@ -248,6 +250,8 @@ class Codebook:
             return _split(target)
         if m := _POKER.fullmatch(text):
             return "poker", _suit_rank(m.group(1), m.group(2))
+        if m := _POKER_RANK_FIRST.fullmatch(text):  # as players and rulebooks write them
+            return "poker", _suit_rank(m.group(2), m.group(1))
         target = self._whole.get(text, token)
         if target is not None:
             return _split(target)
@@ -263,6 +267,25 @@ class Codebook:
                     return "custom", ident
                 return "sanguosha", f"{ident}@{suit_rank}"
         raise UnknownTokenError(token, _FORMS)
+
+    def suggest(self, token: str) -> str | None:
+        """The token of the card whose name is closest to `token` (a typo: `caocoa`,
+        `kil@S7`), or None when nothing is close.
+
+        >>> from companion.codes import codebook
+        >>> codebook().suggest("caocoa"), codebook().suggest("kil@S7"), codebook().suggest("xyz")
+        ('caocao', 'kill@S7', None)
+        """
+        text = token.strip()
+        if m := _COPY.fullmatch(text):
+            text = m.group(1)
+        if m := _SKILL.fullmatch(text):
+            return _closest(m.group(1), self._skills, lambda t: _split(t)[1])
+        if m := _CARD.fullmatch(text):
+            rest = _suit_rank(m.group(2), m.group(3))
+            found = _closest(m.group(1), self._cards, lambda t: _split(t)[1])
+            return None if found is None else f"{found}@{rest}"
+        return _closest(text, self._whole, lambda t: _split(t)[1])
 
     def encode_token(self, token: str) -> str:
         """The code printed on the card a token names (see `resolve_token`)."""
@@ -289,6 +312,12 @@ class Codebook:
             ref.id
         ]
         return CardNames(spec.zh, spec.en, spec.pinyin, "")
+
+
+def _closest(name: str, aliases: _Aliases, token_of: Callable[[str], str]) -> str | None:
+    """The token of the alias nearest to `name` (difflib's ratio 0.75 or more)."""
+    found = difflib.get_close_matches(normalise(name), list(aliases.targets), n=1, cutoff=0.75)
+    return token_of(aliases.targets[found[0]]) if found else None
 
 
 def _split(target: str) -> tuple[str, str]:

@@ -143,6 +143,9 @@ async def _console(session: Session, sim: Any, pump: Pump, clock: Clock, source:
             if not text:
                 break
             number += 1
+            if text.strip().lower() in ("help", "?"):
+                print(session.narrator.table("console_help"), flush=True)
+                continue
             try:
                 host = parse_host_line(text, number)
                 if host is not None:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.codes import CodeError, resolve_token
+from companion.codes import CodeError, codebook, resolve_token
 
 __all__ = ["Scanned", "UidLookup", "UnknownScan", "enrich_scan", "resolve_scan"]
 
@@ -41,11 +41,12 @@ class UnknownScan(ValueError):
     """The scan names no card: `reason` is `unknown_code` or `unknown_uid`, `value`
     what was read."""
 
-    def __init__(self, reason: str, value: str, detail: str = "") -> None:
+    def __init__(self, reason: str, value: str, detail: str = "", suggestion: str = "") -> None:
         super().__init__(f"{reason}: {value!r}" + (f" ({detail})" if detail else ""))
         self.reason = reason
         self.value = value
         self.detail = detail
+        self.suggestion = suggestion  # the nearest token, for a typed typo ("caocao")
 
 
 def _from_ref(ref: Any) -> Scanned:
@@ -80,7 +81,16 @@ def resolve_scan(data: dict[str, Any], lookup_uid: UidLookup | None = None) -> S
     try:
         return _from_ref(resolve_token(text))
     except CodeError as exc:
-        raise UnknownScan("unknown_code", text, str(exc)) from None
+        raise UnknownScan("unknown_code", text, str(exc), _suggest(text)) from None
+
+
+def _suggest(text: str) -> str:
+    """The token nearest to an unknown one ("" when none is near, or it would be itself)."""
+    try:
+        found = codebook().suggest(text)
+    except CodeError:  # an ambiguous alias: no single suggestion
+        return ""
+    return found if found is not None and found != text else ""
 
 
 def enrich_scan(data: dict[str, Any], lookup_uid: UidLookup | None) -> dict[str, Any]:

@@ -151,6 +151,8 @@ class Table:
                 scanned = resolve_scan(inp.data, self._lookup_uid)
             except UnknownScan as exc:
                 note = {"code": exc.value} if exc.reason == "unknown_code" else {"uid": exc.value}
+                if exc.suggestion:
+                    note["suggestion"] = exc.suggestion
                 return self._refused(inp, None, {"reason": exc.reason, **note}, "table"), None
         meaning = self.adapter.interpret(inp, scanned)
         if isinstance(meaning, Ignore):

@@ -3,7 +3,8 @@
 The grammar is PRODUCT.md "Table script": one reader event per line, `#` starts a
 comment, an optional `@N` (the reader of seat N) or `@*` (the shared reader) prefix.
 
-    scan TOKEN            a card is read (TOKEN goes through the token encoder)
+    scan TOKEN            a card is read (TOKEN, which may have spaces: `cao cao`,
+                          goes through the token encoder)
     scan uid:04A1B2C3     a tag that gives only its raw UID (hex, 4/7/10 bytes)
     remove                the card on the reader is lifted off
     press ok|no|undo [long]
@@ -144,11 +145,13 @@ def _seat(word: str) -> int:
 def _action(words: list[str]) -> Action:
     verb, args = words[0].lower(), words[1:]
     if verb == "scan":
-        if len(args) != 1:
-            raise ValueError("scan takes one token")
+        if not args:
+            raise ValueError("scan takes a token (kill@S7, caocao, cao cao, lord, skill:rende)")
         if args[0].lower().startswith("uid:"):
+            if len(args) != 1:
+                raise ValueError("scan uid: takes one hex UID")
             return ScanUid(args[0][4:])
-        return Scan(args[0])
+        return Scan(" ".join(args))  # a name may have spaces: cao cao, Eight Diagrams
     if verb == "remove" and not args:
         return Remove()
     if verb == "press":

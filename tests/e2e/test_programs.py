@@ -134,3 +134,71 @@ def test_voice_without_a_sound_device_says_so_and_voice_to_writes_files(
     assert "--voice" not in capsys.readouterr().err
     files = sorted(wav.glob("*.wav"))
     assert files and files[0].name == "0001.wav" and files[0].stat().st_size > 44
+
+
+SUGGESTS = {
+    "en": "The label “caocoa” names no card I know (did you mean caocao?): nothing happens.",
+    "es": "La etiqueta «caocoa» no corresponde a ninguna carta conocida (¿quisiste decir caocao?): "
+    "no pasa nada.",
+    "zh-Hans": "标签“caocoa”不是可识别的卡牌（是否要扫描caocao？）：未作处理。",
+}
+HELP = {"en": "Type what a reader would send", "es": "Escribe lo que enviaría un lector",
+        "zh-Hans": "逐行输入读卡器会发送的内容"}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", sorted(SUGGESTS))
+def test_the_console_helps_and_suggests_the_token_meant(tmp_path: Path, lang: str) -> None:
+    """At the typed console: `help` lists what can be typed; `cao cao` (the README's
+    token, with a space) is Cao Cao; a typo gets "did you mean caocao?"."""
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    typed = "help\n@1 scan lord\n@1 scan cao cao\n@2 scan caocoa\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "--players", "2", "--reader", "sim",
+         "--per-seat", "--db", str(tmp_path / "g.sqlite"), "--lang", lang],
+        input=typed, capture_output=True, text=True, timeout=120, cwd=repo,
+        env={**os.environ, "PYTHONPATH": str(repo), "COMPANION_TAG_REGISTRY": "/nonexistent"},
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert any(line.startswith(HELP[lang]) and "cao cao" in line for line in lines)
+    assert SUGGESTS[lang] in lines
+    assert "scan takes" not in proc.stderr
+    assert any(name in proc.stdout for name in ("Seat 1 plays Cao Cao.", "Cao Cao", "曹操"))
+
+
+def test_regicide_cards_may_be_written_rank_first() -> None:
+    """`JC`, `5H`, `J♣`, `10S` name the same cards as `CJ`, `H5`, `♣J`, `S10`."""
+    from companion.codes import resolve_token
+
+    for rank_first, suit_first in [("JC", "CJ"), ("5H", "H5"), ("J♣", "CJ"), ("10S", "S10"),
+                                   ("as", "SA"), ("K♦", "DK")]:  # fmt: skip
+        assert resolve_token(rank_first).code == resolve_token(suit_first).code, rank_first
+
+
+def test_a_regicide_script_written_rank_first_plays_like_the_suit_first_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The 3-player Regicide script with every card written rank-first (`JC`, `4S`...)
+    ends in the same state as the original."""
+    import json
+    import re
+
+    original = SCRIPTS / "regicide_3p.script"
+    text = original.read_text("utf-8")
+    flipped = re.sub(r"scan ([SHCD])(10|[2-9AJQK])\b", r"scan \2\1", text)
+    assert flipped != text and "scan JC" in flipped
+    script = tmp_path / "rank_first.script"
+    script.write_text(flipped, "utf-8")
+    states = []
+    for n, path in enumerate((original, script)):
+        out = tmp_path / f"state{n}.json"
+        argv = ["play", "--game", "regicide", "--players", "3", "--reader", "sim", "--script",
+                str(path), "--db", str(tmp_path / f"{n}.sqlite"), "--state-out", str(out)]  # fmt: skip
+        assert main(argv) == 0
+        states.append(json.loads(out.read_text("utf-8")))
+    capsys.readouterr()
+    assert states[0] == states[1]

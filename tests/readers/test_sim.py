@@ -115,7 +115,7 @@ def test_script_lines_parse() -> None:
         ("wait -1", "finite number >= 0"),
         ("@0 press ok", "@0 names no seat"),
         ("@3", "needs a command"),
-        ("scan", "scan takes one token"),
+        ("scan", "scan takes a token"),
         ("fault meteor", "unknown fault"),
         ("fault away", "takes one number"),
     ],
