@@ -5,7 +5,8 @@
 # - a CJK font and poppler-utils (Chinese captions on label sheets; PDF pages checked as images),
 # - pcscd with the vsmartcard-vpcd virtual reader (the PC/SC tests start pcscd themselves),
 #   and libpcsclite-dev + swig to build pyscard,
-# - the pinned MicroPython WebAssembly build from npm (the firmware core's tests).
+# - the pinned MicroPython WebAssembly build from npm (the firmware core's tests),
+# - QEMU and debootstrap (the real-host tests build and boot a Debian guest: tests/realhost).
 # Safe to run again: it installs nothing that is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +21,8 @@ fc-list :lang=zh 2>/dev/null | grep -q . || need+=(fonts-wqy-microhei)
 [ -e /usr/lib/pcsc/drivers/serial/libifdvpcd.so ] || need+=(vsmartcard-vpcd)
 [ -e /usr/include/PCSC/winscard.h ] || need+=(libpcsclite-dev)
 command -v swig >/dev/null || need+=(swig)
+command -v qemu-system-x86_64 >/dev/null || need+=(qemu-system-x86)
+command -v debootstrap >/dev/null || need+=(debootstrap)
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" = 0 ] || sudo="sudo"

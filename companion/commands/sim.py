@@ -1,11 +1,14 @@
 """`companion sim`: simulated readers in their own process, for a companion in another.
 
 companion sim [--readers N] [--seats] [--port 9101] [--script FILE] [--no-console]
-              [--latency MS] [--seed N]
+              [--latency MS] [--seed N] [--keys FILE] [--pairing auto|button]
+              [--vhci [DEVICE]]
 
 A companion reaches them with `--reader hci:tcp-client:127.0.0.1:9101` (printed at
-start). Type table-script lines at the console (`scan kill@S7`, `@2 press ok`,
-`fault drop`; `help` lists them).
+start). With --vhci they join this machine's own Bluetooth stack instead (Linux with
+hci_vhci: a kernel adapter appears, and `--reader ble` finds them through BlueZ).
+Type table-script lines at the console (`scan kill@S7`, `@2 press ok`, `fault drop`;
+`help` lists them).
 """
 
 from __future__ import annotations
@@ -59,6 +62,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="auto: every reader's pairing window opens when a host attaches; "
         "button: only on `hold ok` at the console",
     )
+    parser.add_argument(
+        "--vhci",
+        nargs="?",
+        const="/dev/vhci",
+        metavar="DEVICE",
+        help="attach the readers to this machine's kernel Bluetooth stack through "
+        "/dev/vhci (Linux, hci_vhci loaded, root) instead of a TCP port",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -83,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         keys=args.keys,
         pairing=args.pairing,
+        vhci=args.vhci,
     )
     try:
         return asyncio.run(run_simulator(options))

@@ -26,6 +26,7 @@ from hardware.sim.hci_port import HostPort
 from hardware.sim.reader import SimulatedReader
 from hardware.sim.script import parse_script
 from hardware.sim.table import SimulatedTable
+from hardware.sim.vhci_port import VhciPort
 
 __all__ = ["PAIRING_MODES", "SimOptions", "run_simulator"]
 
@@ -50,6 +51,9 @@ class SimOptions:
     seed: int | None = None
     keys: Path | None = None
     pairing: Literal["auto", "button"] = "auto"
+    #: Attach the radio to this machine's kernel through this VHCI device instead of
+    #: exporting it over TCP (Linux with hci_vhci; `hardware.sim.vhci_port`).
+    vhci: str | None = None
 
     def __post_init__(self) -> None:
         if self.pairing not in PAIRING_MODES:
@@ -95,14 +99,18 @@ async def run_simulator(
     show = _printer(say)
     for reader in table.readers:
         reader.observers.append(show)
-    port = HostPort(
-        table.link,
-        table.drop_all_links,
-        host=options.host,
-        port=options.port,
-        on_event=lambda text: say(f"[radio] {text}"),
-        on_host=(lambda: _hold_ok_on_all(table)) if options.pairing == "auto" else None,
-    )
+    port: HostPort | VhciPort
+    if options.vhci is not None:
+        port = VhciPort(table.link, options.vhci, on_event=lambda text: say(f"[radio] {text}"))
+    else:
+        port = HostPort(
+            table.link,
+            table.drop_all_links,
+            host=options.host,
+            port=options.port,
+            on_event=lambda text: say(f"[radio] {text}"),
+            on_host=(lambda: _hold_ok_on_all(table)) if options.pairing == "auto" else None,
+        )
     async with table:
         await port.start()
         try:
@@ -114,7 +122,12 @@ async def run_simulator(
             )
             say(f"simulated readers: {names}")
             say(f"hci: {port.transport_spec}")
-            say(f"connect with: --reader hci:{port.transport_spec}")
+            if isinstance(port, VhciPort):
+                if options.pairing == "auto":
+                    _hold_ok_on_all(table)
+                say("connect with: --reader ble (this machine's own Bluetooth stack)")
+            else:
+                say(f"connect with: --reader hci:{port.transport_spec}")
             if script is not None:
                 say("script: waiting for a host to say HELLO to every reader")
                 await table.wait_ready(timeout=None)

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Builds (or reuses) the Debian guest in which the real-host tests run: the kernel's Bluetooth
+# stack with hci_vhci, dbus, bluetoothd and stock bleak on BlueZ, against the simulated readers.
+#
+# The guest is cached OUTSIDE the clone (default /var/cache/table-companion, or
+# $TABLE_COMPANION_CACHE), keyed by a hash of everything that goes into it: this script and the
+# Python requirements below. A second run with the same inputs only prints the cached directory.
+# The project's own code is NOT in the image: the guest mounts the checkout read-only at boot.
+#
+# Needs root, debootstrap, e2fsprogs and network access to deb.debian.org and PyPI.
+# Prints the guest directory (vmlinuz, initrd.img, rootfs.img) on its last line of stdout.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+suite=bookworm
+mirror=${TABLE_COMPANION_MIRROR:-http://deb.debian.org/debian}
+# what the guest is: a stock Debian host with the kernel's Bluetooth stack and BlueZ
+packages=dbus,bluez,kmod,udev,python3,python3-venv,linux-image-amd64,initramfs-tools,procps,iproute2
+cache=${TABLE_COMPANION_CACHE:-/var/cache/table-companion}
+
+# The guest's Python packages: the project's dependencies (as pyproject.toml pins them) and the
+# test runner. bookworm's python3 is 3.11, like this host's, so the host downloads the wheels.
+requirements=$(python3 - <<'PY'
+import tomllib
+p = tomllib.load(open("pyproject.toml", "rb"))["project"]
+test = [r for r in p["optional-dependencies"]["test"] if r.split(">")[0] in ("pytest", "pytest-asyncio")]
+print("\n".join(p["dependencies"] + test))
+PY
+)
+
+key=$( { cat "$0"; echo "$suite $mirror $packages"; echo "$requirements"; } | sha256sum | cut -c1-16)
+guest="$cache/guest-$key"
+if [ -f "$guest/done" ]; then
+    echo "$guest"
+    exit 0
+fi
+
+for tool in debootstrap mke2fs; do
+    command -v "$tool" >/dev/null || { echo "build-guest: $tool is missing (apt-get install debootstrap e2fsprogs)" >&2; exit 1; }
+done
+[ "$(id -u)" = 0 ] || { echo "build-guest: debootstrap needs root" >&2; exit 1; }
+
+mkdir -p "$cache"
+work=$(mktemp -d "$cache/build.XXXXXX")
+trap 'umount -l "$work/root/proc" 2>/dev/null || true; rm -rf "$work"' EXIT
+root="$work/root"
+start=$(date +%s)
+
+echo "build-guest: debootstrap $suite into $root" >&2
+debootstrap --variant=minbase --include="$packages" "$suite" "$root" "$mirror" >"$work/debootstrap.log" 2>&1 \
+    || { tail -30 "$work/debootstrap.log" >&2; echo "build-guest: debootstrap failed" >&2; exit 1; }
+
+echo "build-guest: Python packages" >&2
+mkdir -p "$work/wheels"
+echo "$requirements" >"$work/requirements.txt"
+python3 -m pip download -q --only-binary=:all: -d "$work/wheels" -r "$work/requirements.txt" \
+    2>"$work/pip.log" || { grep -v "^WARNING: Location" "$work/pip.log" >&2; exit 1; }
+cp -r "$work/wheels" "$root/tmp/wheels"
+cp "$work/requirements.txt" "$root/tmp/requirements.txt"
+mount -t proc proc "$root/proc"
+chroot "$root" python3 -m venv /opt/venv
+chroot "$root" /opt/venv/bin/pip install -q --no-index --find-links /tmp/wheels -r /tmp/requirements.txt >&2
+umount "$root/proc"
+rm -rf "$root/tmp/wheels" "$root/tmp/requirements.txt"
+
+# `companion` as the README installs it, running the checkout the guest mounts at /src
+cat >"$root/usr/local/bin/companion" <<'SH'
+#!/bin/sh
+export PYTHONPATH=/src${PYTHONPATH:+:$PYTHONPATH}
+exec /opt/venv/bin/python -c 'import sys; from companion.cli import main; sys.exit(main())' "$@"
+SH
+chmod +x "$root/usr/local/bin/companion"
+
+# The guest's init: mount the checkout (9p, read-only) and the results share, then hand over to
+# the checkout's own script, so changing the tests never needs a new image.
+cat >"$root/sbin/tc-init" <<'SH'
+#!/bin/sh
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev 2>/dev/null
+mkdir -p /dev/pts /run /tmp /src /results
+mount -t devpts devpts /dev/pts
+mount -t tmpfs tmpfs /run
+modprobe 9pnet_virtio; modprobe 9p
+mount -t 9p -o trans=virtio,version=9p2000.L,ro src /src
+mount -t 9p -o trans=virtio,version=9p2000.L results /results
+if [ -x /src/tests/realhost/guest-init.sh ]; then
+    /src/tests/realhost/guest-init.sh
+    echo "$?" >/results/rc
+else
+    echo "tc-init: /src/tests/realhost/guest-init.sh missing" >/dev/console
+    echo 99 >/results/rc
+fi
+sync
+echo o >/proc/sysrq-trigger
+sleep 30
+SH
+chmod +x "$root/sbin/tc-init"
+echo "tablehost" >"$root/etc/hostname"
+
+echo "build-guest: image" >&2
+mkdir -p "$work/out"
+cp "$root"/boot/vmlinuz-* "$work/out/vmlinuz"
+cp "$root"/boot/initrd.img-* "$work/out/initrd.img"
+rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
+mke2fs -q -t ext4 -L tcroot -d "$root" "$work/out/rootfs.img" 2G
+echo "built $(date -u +%FT%TZ) in $(( $(date +%s) - start )) s; packages: $packages" >"$work/out/done"
+echo "$requirements" >>"$work/out/done"
+rm -rf "$guest"
+mv "$work/out" "$guest"
+echo "build-guest: $guest built in $(( $(date +%s) - start )) s" >&2
+echo "$guest"

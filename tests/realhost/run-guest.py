@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Runs the real-host tests: builds (or reuses) the Debian guest, boots it under QEMU and
+runs `pytest -m realhost tests/realhost` inside it against this checkout.
+
+    python tests/realhost/run-guest.py [-k EXPR] [--timeout SECONDS]
+
+Inside the guest the host is a stock Linux one: the kernel's Bluetooth stack, bluetoothd
+and bleak's BlueZ backend; the simulated readers reach that kernel through /dev/vhci
+(shared/reference/readers.md §5). The guest's console is copied here as it comes.
+
+Exit status: the tests' own. Anything that keeps the tests from running (no QEMU, the
+image cannot be built, the guest does not boot or hangs) is a failure with a one-line
+reason, never a skip. Needs root (debootstrap) the first time; the image is cached.
+QEMU runs under TCG (pure emulation), which works everywhere; TABLE_COMPANION_ACCEL=kvm
+uses KVM instead where nested virtualisation works.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+
+
+def fail(text: str) -> int:
+    print(f"run-guest: FAILED: {text}", file=sys.stderr, flush=True)
+    return 1
+
+
+def build() -> Path:
+    """The guest directory (vmlinuz, initrd.img, rootfs.img), built when missing."""
+    proc = subprocess.run(
+        ["bash", str(HERE / "build-guest.sh")], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"the guest image could not be built (exit {proc.returncode})")
+    return Path(proc.stdout.strip().splitlines()[-1])
+
+
+def qemu_command(guest: Path, results: Path) -> list[str]:
+    accel = os.environ.get("TABLE_COMPANION_ACCEL", "tcg")
+    return [
+        "qemu-system-x86_64",
+        "-accel", accel,
+        "-m", "2048",
+        "-smp", "2",
+        "-nographic",
+        "-no-reboot",
+        "-nic", "none",
+        "-kernel", str(guest / "vmlinuz"),
+        "-initrd", str(guest / "initrd.img"),
+        "-append", "root=/dev/vda rw console=ttyS0 init=/sbin/tc-init quiet loglevel=3 panic=-1",
+        # the cached image is never written: each run starts from the same guest
+        "-drive", f"file={guest / 'rootfs.img'},format=raw,if=virtio,snapshot=on",
+        "-virtfs", f"local,path={ROOT},mount_tag=src,security_model=none,readonly=on",
+        "-virtfs", f"local,path={results},mount_tag=results,security_model=none",
+    ]  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("-k", dest="select", help="only the tests matching this pytest -k")
+    parser.add_argument("--timeout", type=float, default=1200, help="seconds for the whole run")
+    parser.add_argument("--results", type=Path, help="keep the guest's results here")
+    args = parser.parse_args()
+
+    if shutil.which("qemu-system-x86_64") is None:
+        return fail("qemu-system-x86_64 is missing (apt-get install qemu-system-x86)")
+    started = time.monotonic()
+    try:
+        guest = build()
+    except (RuntimeError, OSError) as exc:
+        return fail(str(exc))
+    built = time.monotonic()
+    print(f"run-guest: guest {guest} ready in {built - started:.0f} s", flush=True)
+
+    results = args.results or Path(tempfile.mkdtemp(prefix="tc-guest-"))
+    results.mkdir(parents=True, exist_ok=True)
+    (results / "rc").unlink(missing_ok=True)
+    if args.select:
+        (results / "pytest-args").write_text(f"-k '{args.select}'\n")
+    log = (results / "console.log").open("w", encoding="utf-8", errors="replace")
+    proc = subprocess.Popen(
+        qemu_command(guest, results),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    assert proc.stdout is not None
+    deadline = built + args.timeout
+    timed_out = False
+    try:
+        os.set_blocking(proc.stdout.fileno(), False)
+        pending = b""
+        while True:
+            chunk = proc.stdout.read()
+            if chunk:
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                for raw in lines:
+                    line = raw.decode("utf-8", "replace").rstrip("\r")
+                    print(line, flush=True)
+                    log.write(line + "\n")
+            elif proc.poll() is not None:
+                break
+            else:
+                time.sleep(0.1)
+            if time.monotonic() > deadline:
+                timed_out = True
+                break
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        log.close()
+    ran = time.monotonic() - built
+    print(
+        f"run-guest: guest ran {ran:.0f} s (QEMU {os.environ.get('TABLE_COMPANION_ACCEL', 'tcg')})"
+    )
+    print(f"run-guest: console and results in {results}")
+    if timed_out:
+        return fail(f"the guest did not finish within {args.timeout:g} s (see console.log)")
+    rc_file = results / "rc"
+    if not rc_file.exists():
+        return fail(
+            f"the guest did not run the tests (QEMU exit {proc.returncode}; see console.log)"
+        )
+    rc = int(rc_file.read_text().strip() or 99)
+    if rc == 97:
+        return fail("the guest has no usable Bluetooth stack (see console.log)")
+    if not (results / "junit.xml").exists():
+        return fail(f"the tests inside the guest did not run (exit {rc})")
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
