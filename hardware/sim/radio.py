@@ -5,7 +5,10 @@ notification arrives in about 0.2 ms where a real link takes 7.5-50 ms
 (shared/reference/ble.md §1.2, "Timing that is not simulated"). `RadioLink` can hold
 the data of chosen controllers and release it on a connection-interval grid, in order.
 It overrides `LocalLink.send_acl_data`, an internal method: that is one reason bumble
-is pinned exactly (0.0.236). `RadioController` fixes the controller's connection
+is pinned exactly (0.0.236). The override also names each LE sender by the address its
+connection uses: bumble's own names it by the controller's random address, so a host
+that connects with its public address (the Linux kernel through /dev/vhci does) never
+gets a reply (shared/reference/readers.md §5). `RadioController` fixes the controller's connection
 cancel, which a connect timeout needs.
 """
 
@@ -116,7 +119,7 @@ class RadioLink(LocalLink):
                 interval = self._intervals.get(destination)
         queue = self._queues.get(sender_controller)
         if interval is None and not queue:
-            super().send_acl_data(sender_controller, destination_address, transport, data)
+            self._deliver(sender_controller, destination_address, transport, data)
             return
         if queue is None:
             queue = self._queues[sender_controller] = deque()
@@ -133,7 +136,29 @@ class RadioLink(LocalLink):
         queue = self._queues.pop(sender_controller, deque())
         while queue:
             destination_address, transport, data = queue.popleft()
+            self._deliver(sender_controller, destination_address, transport, data)
+
+    def _deliver(
+        self,
+        sender_controller: Controller,
+        destination_address: Address,
+        transport: PhysicalTransport,
+        data: bytes,
+    ) -> None:
+        """Hand `data` to the destination on the next loop turn, as `LocalLink` does,
+        naming an LE sender by its own address on that connection (public or random,
+        whichever it connected or advertised with)."""
+        if transport != PhysicalTransport.LE:
             super().send_acl_data(sender_controller, destination_address, transport, data)
+            return
+        destination = self.find_le_controller(destination_address)
+        if destination is None:
+            return
+        connection = sender_controller.le_connections.get(destination_address)
+        source = (
+            connection.self_address if connection is not None else sender_controller.random_address
+        )
+        asyncio.get_running_loop().call_soon(destination.on_link_acl_data, source, transport, data)
 
 
 def attach_device(link: LocalLink, name: str, address: str) -> tuple[Controller, Device]:
