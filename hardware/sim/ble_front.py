@@ -6,10 +6,12 @@ notify/read, `command` write, `info` read), Device Information and Battery. The
 advertisement is the profile's (Flags, service UUID, name; at most 31 bytes, nothing
 in the scan response: shared/reference/ble.md §1.2).
 
-Everything but `info` and Device Information passes the reader's security gate
-(`security.ReaderSecurity.check`, SPEC.md "Security"): reads of `event` and of the
-battery level, writes of `command`, and subscriptions, whose CCCDs are ours for that
-reason (bumble adds an unguarded one only where a characteristic has none).
+Everything but `info`, Device Information and Battery Level passes the reader's
+security gate (`security.ReaderSecurity.check`, SPEC.md "Security"): reads of `event`,
+writes of `command`, and subscriptions to `event`, whose CCCD is ours for that reason
+(bumble adds an unguarded one only where a characteristic has none). Battery Level is
+open because a stock host's OS reads it (and subscribes) right after discovery, and a
+refusal makes it start pairing on its own; its notifications go to trusted links only.
 
 Advertising is restarted here rather than by bumble's `auto_restart`, because "out
 of range" must keep the reader silent after the disconnection.
@@ -97,7 +99,6 @@ class BleFront:
         self._commands.put_nowait(bytes(value))
 
     def _battery(self, connection: Connection) -> int:
-        self._security.check(connection)
         return self._reader.battery_percent
 
     def _guard_subscriptions(self, characteristic: Characteristic) -> None:
@@ -137,7 +138,6 @@ class BleFront:
             CharacteristicValue(read=lambda _conn: self._reader.info_record()),
         )
         self.battery_service = BatteryService(self._battery)
-        self._guard_subscriptions(self.battery_service.battery_level_characteristic)
         self.device.add_services(
             [
                 Service(UUID(profile.SERVICE_UUID), [self.event_characteristic, command, info]),
@@ -271,11 +271,11 @@ class BleFront:
         self._link.set_interval(self.controller, interval_ms)
 
     async def battery_changed(self, percent: int) -> None:
-        if self._subscribed or self.device.connections:
-            with contextlib.suppress(BaseBumbleError):
-                await self.device.notify_subscribers(
-                    self.battery_service.battery_level_characteristic
-                )
+        level = self.battery_service.battery_level_characteristic
+        for connection in list(self.device.connections.values()):
+            if self._security.trusts(connection):
+                with contextlib.suppress(BaseBumbleError):
+                    await self.device.notify_subscriber(connection, level)
 
     async def close(self) -> None:
         self._closed = True

@@ -190,6 +190,10 @@ class ReaderSecurity:
         await self.keystore.delete(address)
         return True
 
+    def trusts(self, connection: Connection) -> bool:
+        """An encrypted link with a bonded peer: the only kind the reader serves."""
+        return str(connection.peer_address) in self._bonded and connection.is_encrypted
+
     def check(self, connection: Connection) -> None:
         """Let the request through only on an encrypted link with a bonded peer.
 

@@ -58,8 +58,10 @@ python3 -m pip download -q --only-binary=:all: -d "$work/wheels" -r "$work/requi
 cp -r "$work/wheels" "$root/tmp/wheels"
 cp "$work/requirements.txt" "$root/tmp/requirements.txt"
 mount -t proc proc "$root/proc"
-chroot "$root" python3 -m venv /opt/venv
-chroot "$root" /opt/venv/bin/pip install -q --no-index --find-links /tmp/wheels -r /tmp/requirements.txt >&2
+# a clean environment: this host's pip settings (indexes, find-links) mean nothing in there
+env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin chroot "$root" python3 -m venv /opt/venv
+env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin chroot "$root" /opt/venv/bin/pip install -q \
+    --disable-pip-version-check --no-index --find-links /tmp/wheels -r /tmp/requirements.txt >&2
 umount "$root/proc"
 rm -rf "$root/tmp/wheels" "$root/tmp/requirements.txt"
 
@@ -75,9 +77,9 @@ chmod +x "$root/usr/local/bin/companion"
 # the checkout's own script, so changing the tests never needs a new image.
 cat >"$root/sbin/tc-init" <<'SH'
 #!/bin/sh
-mount -t proc proc /proc
-mount -t sysfs sys /sys
-mount -t devtmpfs dev /dev 2>/dev/null
+mountpoint -q /proc || mount -t proc proc /proc
+mountpoint -q /sys || mount -t sysfs sys /sys
+mountpoint -q /dev || mount -t devtmpfs dev /dev
 mkdir -p /dev/pts /run /tmp /src /results
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /run
@@ -108,5 +110,7 @@ echo "built $(date -u +%FT%TZ) in $(( $(date +%s) - start )) s; packages: $packa
 echo "$requirements" >>"$work/out/done"
 rm -rf "$guest"
 mv "$work/out" "$guest"
+# one guest is kept beside the new one (another branch may still use it); older ones go
+ls -dt "$cache"/guest-* 2>/dev/null | tail -n +3 | xargs -r rm -rf
 echo "build-guest: $guest built in $(( $(date +%s) - start )) s" >&2
 echo "$guest"

@@ -45,7 +45,23 @@ def build() -> Path:
     return Path(proc.stdout.strip().splitlines()[-1])
 
 
-def qemu_command(guest: Path, results: Path) -> list[str]:
+def snapshot(into: Path) -> Path:
+    """A copy of the checkout's files (tracked and untracked, not ignored), so that the
+    guest sees one version of the code even if the checkout changes meanwhile."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard", "-z", "--", ":!.venv-ci"],
+        cwd=ROOT, capture_output=True, check=True,
+    ).stdout  # fmt: skip
+    for name in filter(None, listed.decode().split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            target = into / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    return into
+
+
+def qemu_command(guest: Path, results: Path, source: Path) -> list[str]:
     accel = os.environ.get("TABLE_COMPANION_ACCEL", "tcg")
     return [
         "qemu-system-x86_64",
@@ -60,7 +76,7 @@ def qemu_command(guest: Path, results: Path) -> list[str]:
         "-append", "root=/dev/vda rw console=ttyS0 init=/sbin/tc-init quiet loglevel=3 panic=-1",
         # the cached image is never written: each run starts from the same guest
         "-drive", f"file={guest / 'rootfs.img'},format=raw,if=virtio,snapshot=on",
-        "-virtfs", f"local,path={ROOT},mount_tag=src,security_model=none,readonly=on",
+        "-virtfs", f"local,path={source},mount_tag=src,security_model=none,readonly=on",
         "-virtfs", f"local,path={results},mount_tag=results,security_model=none",
     ]  # fmt: skip
 
@@ -84,12 +100,16 @@ def main() -> int:
 
     results = args.results or Path(tempfile.mkdtemp(prefix="tc-guest-"))
     results.mkdir(parents=True, exist_ok=True)
+    try:
+        source = snapshot(Path(tempfile.mkdtemp(prefix="tc-src-")))
+    except (subprocess.CalledProcessError, OSError) as exc:
+        return fail(f"cannot copy the checkout for the guest: {exc}")
     (results / "rc").unlink(missing_ok=True)
     if args.select:
         (results / "pytest-args").write_text(f"-k '{args.select}'\n")
     log = (results / "console.log").open("w", encoding="utf-8", errors="replace")
     proc = subprocess.Popen(
-        qemu_command(guest, results),
+        qemu_command(guest, results, source),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -121,6 +141,7 @@ def main() -> int:
             proc.kill()
         proc.wait()
         log.close()
+        shutil.rmtree(source, ignore_errors=True)
     ran = time.monotonic() - built
     print(
         f"run-guest: guest ran {ran:.0f} s (QEMU {os.environ.get('TABLE_COMPANION_ACCEL', 'tcg')})"

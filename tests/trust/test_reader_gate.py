@@ -50,20 +50,26 @@ LOGICS: dict[str, LogicFactory] = {"session": SessionLogic, "firmware": Firmware
 _FEEDBACK = encode(Feedback(Color.GREEN, Pattern.SOLID, Buzzer.BEEP, 0))
 
 
-async def test_an_unpaired_host_gets_info_and_nothing_else() -> None:
-    """Without a bond the reader answers reads of `info`, and refuses reading `event`,
-    subscribing, writing a command and reading the battery with ATT error 0x05."""
+async def test_an_unpaired_host_gets_info_and_battery_and_nothing_else() -> None:
+    """Without a bond the reader answers reads of `info` and of Battery Level and lets
+    the host subscribe to Battery Level (a stock OS reads it right after discovery, and
+    a refusal makes it pair on its own: SPEC.md section 12), but never notifies it; it
+    refuses reading `event`, subscribing to it and writing a command with ATT error 0x05."""
     async with SimulatedTable(1, bonded=False) as table:
         reader = table.readers[0]
         async with connected(table, reader) as client:
             info = profile.Info.from_bytes(bytes(await client.read_gatt_char(profile.INFO_UUID)))
             assert info.reader_id == reader.reader_id
+            assert bytes(await client.read_gatt_char(BATTERY_LEVEL_UUID)) == bytes([100])
+            levels: list[bytes] = []
+            await client.start_notify(BATTERY_LEVEL_UUID, lambda _c, d: levels.append(bytes(d)))
+            await reader.low_battery()
+            await client.read_gatt_char(profile.INFO_UUID)  # a round trip after it
+            assert levels == []  # only a bonded, encrypted link is told
             refused = [
                 client.read_gatt_char(profile.EVENT_UUID),
                 client.start_notify(profile.EVENT_UUID, lambda _c, _d: None),
                 client.write_gatt_char(profile.COMMAND_UUID, _FEEDBACK, response=True),
-                client.read_gatt_char(BATTERY_LEVEL_UUID),
-                client.start_notify(BATTERY_LEVEL_UUID, lambda _c, _d: None),
             ]
             for operation in refused:
                 with pytest.raises(BleakGATTProtocolError) as caught:

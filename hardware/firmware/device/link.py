@@ -8,9 +8,9 @@ acknowledged, and the host's gap rule brings them back with RESUME. The ``event`
 characteristic's stored value is kept equal to the STATUS frame, because on the ESP32
 MicroPython cannot answer a read with a value computed at that moment.
 
-Security (SPEC.md section 12, ``bonds.py``): ``event`` (reads), ``command`` (writes)
-and Battery Level (reads) need an encrypted link, which NimBLE enforces with ATT
-errors; ``info`` and Device Information stay open. NimBLE's CCCDs cannot be guarded
+Security (SPEC.md section 12, ``bonds.py``): ``event`` (reads) and ``command``
+(writes) need an encrypted link, which NimBLE enforces with ATT errors; ``info``,
+Device Information and Battery Level (reads) stay open. NimBLE's CCCDs cannot be guarded
 (it registers them readable and writable by anyone), so a subscription from a stranger
 is accepted, but nothing is ever notified to a link that is not encrypted and bonded,
 and no command is taken from one.
@@ -66,7 +66,8 @@ class Link:
         self.battery_level = aioble.Characteristic(
             battery, bluetooth.UUID(P.BATTERY_LEVEL), read=True, notify=True, initial=b"\x00"
         )
-        guard(self.battery_level, read=True, write=False)
+        # Battery Level stays readable without a bond (SPEC.md section 12): a stock
+        # host's OS reads it right after discovery and would otherwise pair on its own.
         aioble.register_services(reader, device_info, battery)
         self.connection: aioble.DeviceConnection | None = None
         self._status = core.status_frame()
