@@ -435,6 +435,22 @@ class SimulatedReader:
         )
         await self.front.away(seconds)
 
+    async def power_cycle(self, seconds: float) -> None:
+        """Switched off for `seconds`, then on again: silent and unreachable meanwhile,
+        then a fresh boot (a new epoch, unacknowledged events gone, bonds and seat kept).
+        Returns at once; the reader comes back by itself."""
+        if seconds < 0:
+            raise ValueError(f"seconds must be >= 0, got {seconds}")
+        self.announce(f"fault: switched off for {seconds:g} s")
+        await self.front.away(None)
+        loop = asyncio.get_running_loop()
+
+        async def switch_on() -> None:
+            await self.reboot()
+            await self.back_in_range()
+
+        loop.call_later(seconds, lambda: loop.create_task(switch_on()))
+
     async def back_in_range(self) -> None:
         """Come back in range now: advertise again."""
         self.announce("back in range")

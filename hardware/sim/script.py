@@ -15,6 +15,8 @@ The simulator also accepts fault lines, so a script can reproduce a bug report:
 
     fault drop | duplicate | corrupt | reboot | low-battery
     fault away SECONDS    out of range: stop advertising and disconnect
+    fault power-cycle SECONDS   switched off (silent, link down) for SECONDS, then a
+                          fresh boot: a new epoch, the bonds kept (they are in flash)
     fault latency MS      connection-interval latency (0 removes it)
     hold ok [SECONDS]     OK held (3 s, the default, or more): the pairing window opens
 """
@@ -95,6 +97,7 @@ class FaultKind(Enum):
     LOW_BATTERY = "low-battery"
     AWAY = "away"
     LATENCY = "latency"
+    POWER_CYCLE = "power-cycle"
 
 
 @dataclass(frozen=True)
@@ -177,7 +180,7 @@ def _action(words: list[str]) -> Action:
         except ValueError:
             known = ", ".join(k.value for k in FaultKind)
             raise ValueError(f"unknown fault {args[0]!r} (known: {known})") from None
-        needs_amount = kind in (FaultKind.AWAY, FaultKind.LATENCY)
+        needs_amount = kind in (FaultKind.AWAY, FaultKind.LATENCY, FaultKind.POWER_CYCLE)
         if len(args) != (2 if needs_amount else 1):
             raise ValueError(
                 f"fault {kind.value} takes {'one number' if needs_amount else 'nothing'}"

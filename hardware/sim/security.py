@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -45,6 +46,18 @@ _log = logging.getLogger(__name__)
 PAIRING_HOLD_S = 3.0
 #: How long the window stays open without a bond.
 PAIRING_WINDOW_S = 60.0
+
+# Each reader id's identity resolving key, drawn once per process: a real reader draws
+# its IRK at its first start and keeps it in flash (MicroPython's NimBLE port does),
+# and bonds a table restores within a process (`bonding.py`) carry the same key.
+_IRKS: dict[str, bytes] = {}
+
+
+def identity_key(address: str) -> bytes:
+    """The identity resolving key of the reader at `address`: its own, random, never
+    bumble's all-zero default (with which anyone could resolve its addresses)."""
+    return _IRKS.setdefault(address, secrets.token_bytes(16))
+
 
 WindowListener = Callable[[bool, str | None], None]
 """(open, bonded_peer): the window opened (True, None), closed (False, None), or
@@ -107,6 +120,8 @@ class ReaderSecurity:
 
     def __init__(self, name: str, address: str, keys: Path | None = None) -> None:
         self.name = name
+        #: The identity resolving key this reader hands out when it bonds.
+        self.irk = identity_key(address)
         self.keystore: KeyStore = (
             JsonKeyStore(namespace=address, filename=str(keys)) if keys else MemoryKeyStore()
         )
@@ -116,7 +131,9 @@ class ReaderSecurity:
         self.listeners: list[WindowListener] = []
 
     def install(self, device: Device) -> None:
-        """Give `device` the keystore and the pairing rules (before `power_on`)."""
+        """Give `device` its identity key, the keystore and the pairing rules (before
+        `power_on`)."""
+        device.irk = self.irk
         device.keystore = self.keystore
         device.pairing_config_factory = lambda _connection: pairing_config(_WindowDelegate(self))
         device.smp_session_proxy = _SecureConnectionsOnly

@@ -275,3 +275,5 @@ async def _fault(reader: SimulatedReader, fault: Fault) -> None:
         await reader.out_of_range(fault.amount)
     elif kind is FaultKind.LATENCY:
         reader.set_latency(fault.amount)
+    elif kind is FaultKind.POWER_CYCLE:
+        await reader.power_cycle(fault.amount)

@@ -207,6 +207,32 @@ async def test_fault_lines_reach_the_reader() -> None:
         assert table.link.interval_ms(reader.front.controller) == 7.5  # type: ignore[attr-defined]
 
 
+async def test_a_power_cycle_silences_the_reader_then_boots_it_anew() -> None:
+    """`fault power-cycle S`: the reader goes silent (no link, no advertising) for S
+    seconds, then boots with a new epoch; its bonds stay."""
+    import asyncio
+
+    async with SimulatedTable(1) as table:
+        reader = table.readers[0]
+        bonds, epochs = reader.security.bonds, list(reader.epochs)
+        device = reader.front.device  # type: ignore[attr-defined]
+        async with asyncio.timeout(5):  # advertising again after the table's bonding
+            while not device.is_advertising:
+                await asyncio.sleep(0.01)
+        assert bonds
+        await table.play("fault power-cycle 0.2")
+        assert not reader.is_connected
+        assert not device.is_advertising
+        assert reader.epochs == epochs
+        async with asyncio.timeout(5):
+            while len(reader.epochs) == len(epochs) or not device.is_advertising:
+                await asyncio.sleep(0.05)
+        assert len(reader.epochs) == len(epochs) + 1
+        assert reader.security.bonds == bonds
+    with pytest.raises(ScriptError, match="takes one number"):
+        parse_script("fault power-cycle")
+
+
 async def test_firmware_core_reports_a_replaced_card_removed() -> None:
     """Behind the seam, the firmware core decides like the real reader: a new card on
     the reader reports the one it replaced as removed, a long press is LONG."""

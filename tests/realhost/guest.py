@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,8 +30,9 @@ class Proc:
     def __init__(self, process: asyncio.subprocess.Process, name: str) -> None:
         self.process = process
         self.name = name
-        self.lines: list[str] = []
-        self._seen = 0
+        self.lines: list[str] = []  # stdout (and stderr, unless split)
+        self.err_lines: list[str] = []  # stderr when split
+        self._seen = {"out": 0, "err": 0}
         self.started = time.monotonic()
 
     @classmethod
@@ -45,24 +47,28 @@ class Proc:
         )
         return cls(process, name)
 
-    async def expect(self, pattern: str, timeout: float = STEP) -> re.Match[str]:
-        """The first line not yet looked at that matches `pattern`."""
-        assert self.process.stdout is not None
+    async def expect(
+        self, pattern: str, timeout: float = STEP, stream: str = "out"
+    ) -> re.Match[str]:
+        """The first line not yet looked at (on stdout, or stderr) matching `pattern`."""
+        pipe = self.process.stdout if stream == "out" else self.process.stderr
+        lines = self.lines if stream == "out" else self.err_lines
+        assert pipe is not None
         regex = re.compile(pattern)
         try:
             async with asyncio.timeout(timeout):
                 while True:
-                    while self._seen < len(self.lines):
-                        line = self.lines[self._seen]
-                        self._seen += 1
+                    while self._seen[stream] < len(lines):
+                        line = lines[self._seen[stream]]
+                        self._seen[stream] += 1
                         if match := regex.search(line):
                             return match
-                    raw = await self.process.stdout.readline()
+                    raw = await pipe.readline()
                     if not raw:
-                        raise AssertionError(f"{self.name} ended before {pattern!r}: {self.lines}")
-                    self.lines.append(raw.decode().rstrip())
+                        raise AssertionError(f"{self.name} ended before {pattern!r}: {lines}")
+                    lines.append(raw.decode().rstrip())
         except TimeoutError:
-            raise AssertionError(f"{self.name}: no {pattern!r} in {self.lines}") from None
+            raise AssertionError(f"{self.name}: no {pattern!r} in {lines}") from None
 
     async def type(self, text: str) -> None:
         assert self.process.stdin is not None
@@ -72,13 +78,12 @@ class Proc:
     async def finish(self, timeout: float = STEP) -> Done:
         """Wait for the end; everything it printed."""
         out, err = await asyncio.wait_for(self.process.communicate(), timeout)
-        text = "\n".join(self.lines[self._seen :])
-        self._seen = len(self.lines)
-        rest = out.decode()
+        self.lines += out.decode().splitlines()
+        self.err_lines += (err or b"").decode().splitlines()
         return Done(
             self.process.returncode or 0,
-            (text + "\n" + rest) if text else rest,
-            (err or b"").decode(),
+            "".join(line + "\n" for line in self.lines),
+            "".join(line + "\n" for line in self.err_lines),
             time.monotonic() - self.started,
         )
 
@@ -127,6 +132,16 @@ class Sim(Proc):
         await power_on()
         return sim
 
+    async def settled(self, reader: str = "TCR-0001", timeout: float = STEP) -> None:
+        """Until the reader holds no unacknowledged event (the host stored them all)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                await self.type("status\n")
+                match = await self.expect(rf"^{reader} .* pending (\d+),")
+                if match.group(1) == "0":
+                    return
+                await asyncio.sleep(0.5)
+
     async def quit(self) -> None:
         if self.process.returncode is None:
             try:
@@ -135,6 +150,12 @@ class Sim(Proc):
             except (TimeoutError, ConnectionError):
                 pass
         await self.stop()
+
+
+def forget_adapter_bonds(address: str = "F0:F0:F0:F0:F0:F2") -> None:
+    """bluetoothd keeps bonds per adapter address, on disk; every test's kernel adapter
+    has the same address, so each test starts with none (before the adapter exists)."""
+    shutil.rmtree(Path("/var/lib/bluetooth") / address, ignore_errors=True)
 
 
 def adapters() -> list[str]:

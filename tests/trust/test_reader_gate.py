@@ -238,3 +238,19 @@ async def test_a_bond_survives_a_restart_of_both_sides(tmp_path: Path) -> None:
             seen = await take_inputs(hub, 1)
         assert seen.inputs[0].reader_id == reader.reader_id
         assert changes == []  # no window: nothing was paired again
+
+
+async def test_each_reader_hands_out_its_own_identity_key() -> None:
+    """A bond gives the host the reader's identity resolving key: each reader has one
+    of its own, never bumble's all-zero default (which would let anyone resolve it)."""
+    async with SimulatedTable(2) as table:
+        host = table.host_device
+        assert host is not None and host.keystore is not None
+        irks = []
+        for reader in table.readers:
+            keys = await host.keystore.get(reader.address)
+            assert keys is not None and keys.irk is not None
+            irks.append(bytes(keys.irk.value))
+        assert bytes(16) not in irks
+        assert irks[0] != irks[1]
+        assert irks == [reader.security.irk for reader in table.readers]
