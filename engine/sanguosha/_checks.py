@@ -25,6 +25,7 @@ from engine.sanguosha.actions import (
     PickCard,
     PlayCard,
     ProvideJudgment,
+    Recast,
     Respond,
     RevealCard,
     RevealIdentity,
@@ -33,7 +34,7 @@ from engine.sanguosha.actions import (
 )
 from engine.sanguosha.cards import RULES
 from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
-from engine.sanguosha.context import ANY_CARD, PlayerChoice
+from engine.sanguosha.context import SHOW, PlayerChoice, alternatives, answers
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import REGISTRY, Skill
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 K = PromptKind
 EXPECTED: dict[PromptKind, tuple[str, ...]] = {
     K.CHOOSE_GENERAL: ("choose_general",),
-    K.PLAY: ("play_card", "use_skill", "end_play"),
+    K.PLAY: ("play_card", "use_skill", "end_play", "recast"),
     K.CHOOSE_TARGET: ("choose_target", "confirm", "pass"),
     K.RESPOND: ("respond", "use_skill", "pass"),
     K.NULLIFY: ("respond", "use_skill", "pass", "timeout"),
@@ -62,6 +63,10 @@ EXPECTED: dict[PromptKind, tuple[str, ...]] = {
 class ChecksLayer(SetupLayer):
     def check(self, prompt: Prompt, seat: int | None, action: Action) -> None:
         """Raise unless `seat` may submit `action` now; never changes anything."""
+        if isinstance(action, Recast) and prompt.kind is not K.PLAY:
+            raise IllegalAction(
+                Reason.RECAST_NOT_NOW, card=str(action.card), prompt=prompt.kind.value
+            )
         if action.kind not in EXPECTED[prompt.kind]:
             raise IllegalAction(
                 Reason.WRONG_ACTION,
@@ -181,8 +186,13 @@ class ChecksLayer(SetupLayer):
             raise InvalidAction(Reason.UNKNOWN_SKILL, skill=skill_id)
         raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill_id, seat=p.seat)
 
-    def check_conversion(self, p: Player, skill: Skill, cards: tuple[Card, ...], need: str) -> None:
-        if need not in skill.converts or not cards or not skill.view_as(self.game, p, cards, need):
+    def check_conversion(
+        self, p: Player, skill: Skill, cards: tuple[Card, ...], need: str
+    ) -> None:
+        ok = cards and any(
+            n in skill.converts and skill.view_as(self.game, p, cards, n) for n in alternatives(need)
+        )
+        if not ok:
             raise IllegalAction(Reason.WRONG_CARD, card="+".join(str(c) for c in cards), need=need)
         self.check_owned(p, cards)
 
@@ -194,7 +204,14 @@ class ChecksLayer(SetupLayer):
             card = action.card
             self.check_in_hand(p, (card,))
             self.check_seats(action.targets)
-            self.checked_targets = self.check_use(p, card.name, (card,), action.targets)
+            self.checked_targets = self.check_use(p, card.true_name, (card,), action.targets)
+            return
+        if isinstance(action, Recast):
+            card = self.check_in_game(action.card)
+            rule = RULES.get(card.true_name)
+            if rule is None or not rule.recastable:
+                raise IllegalAction(Reason.NOT_RECASTABLE, card=str(card))
+            self.check_in_hand(p, (card,))
             return
         assert isinstance(action, UseSkill)
         skill = self.check_skill(p, action.skill)
@@ -222,7 +239,12 @@ class ChecksLayer(SetupLayer):
             self.check_seats((action.seat,))
             RULES[name].check_target(self.game, p, self.player(action.seat), chosen, cards)
         elif isinstance(action, Confirm) and action.ok and len(chosen) < lo:
-            raise IllegalAction(Reason.NEEDS_TARGET, card=name, min_targets=lo)
+            if not (chosen or self.staged_recastable(name, cards)):
+                raise IllegalAction(Reason.NEEDS_TARGET, card=name, min_targets=lo)
+
+    def staged_recastable(self, name: str, cards: tuple[Card, ...]) -> bool:
+        """OK with no target recasts a staged card that may be recast (Iron Chain, 3.3)."""
+        return len(cards) == 1 and cards[0].true_name == name and RULES[name].recastable
 
     def _check_player_choice(self, choice: PlayerChoice, action: Action) -> None:
         """A skill's choice of players (`choose_players`)."""
@@ -243,7 +265,11 @@ class ChecksLayer(SetupLayer):
         need = prompt.need or ""
         if isinstance(action, Respond) and action.card is not None:
             card = self.check_in_game(action.card)
-            if card.name != need and need != ANY_CARD:
+            if not answers(card, need):
+                if card.true_name == "wine" and prompt.reason == "dying":
+                    raise IllegalAction(
+                        Reason.WINE_SELF_ONLY, card=str(card), target=prompt.target
+                    )
                 raise IllegalAction(Reason.WRONG_CARD, card=str(card), need=need)
             self.check_in_hand(p, (card,))
         elif isinstance(action, UseSkill):
@@ -263,6 +289,9 @@ class ChecksLayer(SetupLayer):
                 raise IllegalAction(Reason.WRONG_COUNT, expected=prompt.count, got=len(cards))
             for card in cards:
                 self.check_in_game(card)
+                suit = ctx.get("suit")
+                if suit is not None and card.suit is not suit:
+                    raise IllegalAction(Reason.WRONG_SUIT, card=str(card), suit=suit.value)
             if ctx.get("equip"):
                 self.check_owned(p, cards, exclude=ctx.get("exclude"))
             else:
@@ -270,6 +299,13 @@ class ChecksLayer(SetupLayer):
         elif isinstance(action, Confirm) and action.ok:
             if not self.table:
                 raise IllegalAction(Reason.MODE_ONLY, action="confirm", mode="table")
+            if ctx.get("suit") is not None:  # an unseen card cannot show its suit
+                raise IllegalAction(
+                    Reason.WRONG_ACTION,
+                    action="confirm",
+                    prompt=prompt.kind.value,
+                    expected=["discard", "pass"],
+                )
         elif not prompt.optional:
             raise IllegalAction(Reason.CANNOT_PASS, prompt=prompt.kind.value)
 
@@ -299,6 +335,9 @@ class ChecksLayer(SetupLayer):
             return
         card = self.check_in_game(action.card)
         owner = self.player(prompt.target) if prompt.target is not None else None
+        if prompt.ctx == SHOW and owner is not None:  # a hand card shown (Fire Attack)
+            self.check_in_hand(owner, (card,))
+            return
         self.check_not_elsewhere(card, owner=owner)
 
     def _check_choose_card_from(self, prompt: Prompt, p: Player, action: Action) -> None:

@@ -13,17 +13,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.sanguosha._respond import RespondLayer
-from engine.sanguosha.actions import ChooseTarget, Confirm, EndPlay, PlayCard, UseSkill
+from engine.sanguosha.actions import ChooseTarget, Confirm, EndPlay, PlayCard, Recast, UseSkill
 from engine.sanguosha.cards import RULES
 from engine.sanguosha.catalogue import Card
 from engine.sanguosha.context import DrawData, PhaseData, TargetData, Use
 from engine.sanguosha.events import (
+    CardRecast,
     CardUsed,
     PhaseSkipped,
     PhaseStarted,
     RoundStarted,
     TurnEnded,
     TurnStarted,
+    WineExpired,
 )
 from engine.sanguosha.modes import order
 from engine.sanguosha.prompts import Prompt, PromptKind
@@ -86,11 +88,22 @@ class FlowLayer(RespondLayer):
                 yield from body(self.game, p)
             if Point.PHASE_END in hooks and p.alive:
                 yield from self.fire(Point.PHASE_END, PhaseData(p, phase))
+            if p.wine and self.settings.wine_expiry == "phase_end":
+                self.expire_wine(p)
         self.phase = None
+        if p.wine:
+            self.expire_wine(p)
         for q in self.players:
+            q.wine_used = False  # once per turn, a rescue Wine in another's turn too
             if q.marks:
                 q.marks = {k: v for k, v in q.marks.items() if not k.startswith("turn:")}
         self.emit(TurnEnded(p.seat))
+
+    def expire_wine(self, p: Player) -> None:
+        """A drunk Wine not used by a Kill ends (maneuvering.md 3.1, `wine_expiry`)."""
+        p.wine = 0
+        if p.alive:
+            self.emit(WineExpired(p.seat))
 
     def skip_phase(self, phase: str, by: str) -> None:
         self.skipped.add(phase)
@@ -128,7 +141,9 @@ class FlowLayer(RespondLayer):
                 return
             if isinstance(answer, PlayCard):
                 card = answer.card
-                yield from self.use_from_play(p, card.name, (card,), answer.targets, None)
+                yield from self.use_from_play(p, card.true_name, (card,), answer.targets, None)
+            elif isinstance(answer, Recast):
+                yield from self.recast(p, answer.card)
             elif isinstance(answer, UseSkill):
                 skill = self.skill_of(p, answer.skill)
                 assert skill is not None
@@ -205,7 +220,19 @@ class FlowLayer(RespondLayer):
             chosen = yield from self.stage_targets(p, name, cards, skill)
             if chosen is None:
                 return
+            if not chosen:  # OK with no target: a recastable card is recast
+                yield from self.recast(p, cards[0])
+                return
         yield from self.use_card(p, name, cards, chosen, skill=skill)
+
+    def recast(self, p: Player, card: Card) -> Flow:
+        """Recast (重铸): not a use; the card goes to the discard pile, draw 1 (3.3)."""
+        self.take_card(p, card)
+        self.discard_pile.append(card)
+        self.emit(CardRecast(p.seat, str(card)))
+        self.draw(p, 1, "recast")
+        if self._queue:
+            yield from self.flush()
 
     def stage_targets(
         self, p: Player, name: str, cards: tuple[Card, ...], skill: str | None
@@ -258,6 +285,11 @@ class FlowLayer(RespondLayer):
         Kill played by a subject).
         """
         use = Use(user, name, cards, targets, skill, extra)
+        if len(cards) == 1 and cards[0].nature != "normal" and cards[0].true_name == name:
+            # a Fire Kill used as itself is fire; made into a Kill by a skill, it is not
+            s = self.skill_of(user, skill) if skill is not None else None
+            if s is None or name not in s.converts:
+                use.nature = cards[0].nature
         use.ignore_distance = ignore_distance
         use.nullifiable = nullifiable
         if not supplied:

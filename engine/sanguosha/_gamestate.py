@@ -36,7 +36,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.core.rng import GameRng
-from engine.sanguosha.catalogue import Card, catalogue
+from engine.sanguosha.catalogue import Card, deck_for
 from engine.sanguosha.modes.spec import IDENTITY, mode_spec
 from engine.sanguosha.modes.teams import TeamMode
 from engine.sanguosha.skills import EQUIPMENT_SKILLS
@@ -69,8 +69,9 @@ class GameState:
         self.team_mode: TeamMode | None = None  # a two-side mode (modes/), None: identity
         self.entering: list[Player] = []  # 1v1: seats whose next general enters soon
         self.equipment_skills: dict[str, str] = dict(EQUIPMENT_SKILLS)  # card id -> ability
-        cards = catalogue()
-        self.cards: tuple[Card, ...] = cards.deck + (cards.ex_deck if settings.ex_cards else ())
+        self.cards: tuple[Card, ...] = deck_for(
+            settings.ex_cards, settings.maneuvering, settings.nullification_copies
+        )
         if settings.game_mode != IDENTITY:
             spec = mode_spec(settings.game_mode, settings.mode_options())
             self.team_mode = TeamMode(spec)

@@ -26,13 +26,15 @@ from engine.sanguosha.actions import (
     PickCard,
     PlayCard,
     ProvideJudgment,
+    Recast,
     Respond,
     RevealCard,
     RevealIdentity,
     UseSkill,
 )
 from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
-from engine.sanguosha.context import ANY_CARD, PlayerChoice
+from engine.sanguosha.cards import RULES
+from engine.sanguosha.context import SHOW, PlayerChoice, alternatives, answers
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.state import HIDDEN, Player
 
@@ -49,6 +51,7 @@ _RESPOND: dict[Card, Respond] = {}
 _DISCARD: dict[Card, Discard] = {}
 _TARGET: dict[int, ChooseTarget] = {}
 _PICK: dict[Card | None, PickCard] = {}
+_RECAST: dict[Card, Recast] = {}
 
 
 def _cached(cache: dict, key: object, make: type) -> Action:  # type: ignore[type-arg]
@@ -118,9 +121,11 @@ class LegalLayer(ChecksLayer):
         for card in _distinct(p.hand):
             ok = usable.get(card.name)
             if ok is None:
-                ok = usable[card.name] = self.can_use_now(p, card.name, (card,))
+                ok = usable[card.name] = self.can_use_now(p, card.true_name, (card,))
             if ok:
                 out.append(_cached(_PLAY, card, PlayCard))
+            if RULES[card.true_name].recastable:
+                out.append(_cached(_RECAST, card, Recast))
         for skill in p.skills:
             if skill.active:
                 if skill.can_activate(self.game, p):
@@ -152,12 +157,11 @@ class LegalLayer(ChecksLayer):
     def _list_respond(self, prompt: Prompt, p: Player) -> list[Action]:
         need = prompt.need
         out: list[Action] = [
-            _cached(_RESPOND, c, Respond)
-            for c in _distinct(p.hand)
-            if c.name == need or need == ANY_CARD
+            _cached(_RESPOND, c, Respond) for c in _distinct(p.hand) if answers(c, need or "")
         ]
         out.extend(UseSkill(s) for s in prompt.options)
-        out.extend(self._conversions(p, need or ""))
+        for name in alternatives(need or ""):
+            out.extend(self._conversions(p, name))
         out.append(PASS if prompt.kind is K.NULLIFY else DECLINE)
         return out
 
@@ -178,8 +182,13 @@ class LegalLayer(ChecksLayer):
                     seen.add(key)
                     out.append(Discard(cards))
         else:
-            out = [_cached(_DISCARD, c, lambda c: Discard((c,))) for c in _distinct(pool)]
-        if self.table:
+            suit = ctx.get("suit")
+            out = [
+                _cached(_DISCARD, c, lambda c: Discard((c,)))
+                for c in _distinct(pool)
+                if suit is None or c.suit is suit
+            ]
+        if self.table and ctx.get("suit") is None:
             out.append(YES)
         if prompt.optional:
             out.append(PASS)
@@ -206,6 +215,8 @@ class LegalLayer(ChecksLayer):
 
     def _list_reveal_card(self, prompt: Prompt, p: Player) -> list[Action]:
         owner = self.player(prompt.target) if prompt.target is not None else None
+        if prompt.ctx == SHOW and owner is not None and not self.table:
+            return [RevealCard(c) for c in _distinct(owner.hand)]
         out: list[Action] = [RevealCard(c) for c in self._scannable(owner)]
         if prompt.optional:
             out.append(RevealCard(None))

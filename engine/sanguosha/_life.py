@@ -17,6 +17,7 @@ from engine.sanguosha._zones import GameEnded
 from engine.sanguosha.catalogue import IDENTITIES
 from engine.sanguosha.context import Damage, DyingData, Recover, Request, Use
 from engine.sanguosha.events import (
+    ChainChanged,
     DamageDealt,
     DamagePrevented,
     HpLost,
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
     pass
 
 REBEL_REWARD = 3
+RESCUE_SELF = "peach|wine"
+"""What a dying player is asked for: a Peach, or a Wine only they may drink."""
 SIDES = {"lord": ("lord", "loyalist"), "rebel": ("rebel",), "spy": ("spy",)}
 
 
@@ -49,27 +52,60 @@ class LifeLayer(FlowLayer):
         nature: str = "normal",
         use: Use | None = None,
         card: str | None = None,
+        conducted: bool = False,
     ) -> Flow:
-        """Deal damage; a player at 0 HP or less enters dying before after-damage triggers."""
-        dmg = Damage(source, target, amount, nature, use)
-        if Point.DAMAGE_BEFORE in self._hooks:
-            yield from self.fire(Point.DAMAGE_BEFORE, dmg)
-            if dmg.prevented or dmg.amount <= 0 or not target.alive:
-                self.emit(DamagePrevented(_seat(source), target.seat, dmg.flags.get("by", "")))
-                return dmg
+        """Deal damage; a player at 0 HP or less enters dying before after-damage triggers.
+
+        Modified by the source's side (`DAMAGE_BEFORE`: Luoyi, Guding Blade...), then the
+        target's (`DAMAGE_INFLICTED`: Vine, Silver Lion). Elemental damage to a chained
+        player resets them and, once it is over, is conducted to the others (`conduct`).
+        """
+        dmg = Damage(source, target, amount, nature, use, conducted)
+        hooks = self._hooks
+        for point in (Point.DAMAGE_BEFORE, Point.DAMAGE_INFLICTED):
+            if point in hooks:
+                if point is Point.DAMAGE_INFLICTED:
+                    dmg.flags["before_armor"] = dmg.amount
+                yield from self.fire(point, dmg)
+                if dmg.prevented or dmg.amount <= 0 or not target.alive:
+                    self.emit(DamagePrevented(_seat(source), target.seat, dmg.flags.get("by", "")))
+                    return dmg
+        chain = target.chained and nature != "normal"
+        if chain:
+            target.chained = False
+            self.emit(ChainChanged(target.seat, False, "damage"))
         before = target.hp
         target.hp = before - dmg.amount
         name = use.name if use is not None else card
         self.emit(
-            DamageDealt(_seat(source), target.seat, dmg.amount, nature, name, before, target.hp)
+            DamageDealt(
+                _seat(source), target.seat, dmg.amount, nature, name, before, target.hp, conducted
+            )
         )
         if target.hp <= 0:
             yield from self.dying(target, source, dmg)
-        if target.alive and Point.DAMAGED in self._hooks:
+        if target.alive and Point.DAMAGED in hooks:
             yield from self.fire(Point.DAMAGED, dmg)
-        if source is not None and source.alive and Point.DAMAGE_DONE in self._hooks:
+        if source is not None and source.alive and Point.DAMAGE_DONE in hooks:
             yield from self.fire(Point.DAMAGE_DONE, dmg)
+        if chain and not conducted:
+            yield from self.conduct(dmg, name)
         return dmg
+
+    def conduct(self, dmg: Damage, card: str | None) -> Flow:
+        """Iron Chain (maneuvering.md 3.4): the other chained players, from the current
+        player in seat order, each take the same damage (nature, source, card) in turn,
+        each dying resolved before the next; a conducted damage is not conducted again.
+        The amount is what the first target took (`chain_amount`: or before its armor)."""
+        amount = dmg.amount
+        if self.settings.chain_amount == "before_target_armor":
+            amount = dmg.flags.get("before_armor", amount)
+        first = self.current if self.current is not None else dmg.target
+        for q in self.living_from(first):
+            if q is dmg.target or not q.alive or not q.chained:
+                continue
+            source = dmg.source if dmg.source is not None and dmg.source.alive else None
+            yield from self.damage(source, q, amount, dmg.nature, dmg.use, card, conducted=True)
 
     def recover(self, source: Player | None, target: Player, amount: int, use: Use | None) -> Flow:
         """Recover HP, never above max HP."""
@@ -106,13 +142,16 @@ class LifeLayer(FlowLayer):
             yield from self.fire(Point.DYING, DyingData(p, killer, dmg))
         start = self.current if self.current is not None and self.current.alive else p
         for asked in self.living_from(start):
+            # anyone may give a Peach; the dying player may also drink a Wine (3.1)
+            need = RESCUE_SELF if asked is p and self.settings.maneuvering else "peach"
             while p.hp < 1 and p.alive:
-                req = Request(asked, "peach", True, p, None, "dying")
-                got = yield from self.ask_card(asked, "peach", req, target=p, count=1 - p.hp)
+                req = Request(asked, need, True, p, None, "dying")
+                got = yield from self.ask_card(asked, need, req, target=p, count=1 - p.hp)
                 if got is None:
                     break
                 cards, skill = got
-                yield from self.use_card(asked, "peach", cards, [p], skill=skill, extra=True)
+                name = self.answer_name(asked, need, cards, skill)
+                yield from self.use_card(asked, name, cards, [p], skill=skill, extra=True)
             if p.hp >= 1 or not p.alive:
                 break
         if not p.alive:
@@ -124,6 +163,8 @@ class LifeLayer(FlowLayer):
 
     def die(self, p: Player, killer: Player | None) -> Flow:
         p.alive = False
+        p.chained = False
+        p.wine = 0
         self.reseat()
         self.emit(PlayerDied(p.seat, _seat(killer)))
         if not p.revealed:

@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, Any
 from engine.sanguosha._zones import ZonesLayer
 from engine.sanguosha.actions import ChooseTarget, Confirm, Pass, Respond, Timeout, UseSkill
 from engine.sanguosha.catalogue import Card
-from engine.sanguosha.context import ANY_CARD, Judgment, PlayerChoice, Request, Use
+from engine.sanguosha.context import (
+    ANY_CARD,
+    Judgment,
+    PlayerChoice,
+    Request,
+    Use,
+    alternatives,
+    answers,
+)
 from engine.sanguosha.events import (
     CardNullified,
     CardPlayed,
@@ -54,13 +62,29 @@ class RespondLayer(ZonesLayer):
         if need == ANY_CARD:
             return bool(p.hand)
         for card in p.hand:
-            if card.name == need:
+            if answers(card, need):
                 return True
-        for skill in p.skills:
-            if need in skill.converts:
-                for _ in skill.conversion_choices(self.game, p, need):
-                    return True
+        for name in alternatives(need):
+            for skill in p.skills:
+                if name in skill.converts:
+                    for _ in skill.conversion_choices(self.game, p, name):
+                        return True
         return False
+
+    def answer_name(
+        self, p: Player, need: str, cards: tuple[Card, ...], skill: str | None
+    ) -> str:
+        """The card id an answer to `need` counts as: a conversion's, else the card's own."""
+        names = alternatives(need)
+        if len(names) == 1:
+            return need
+        s = self.skill_of(p, skill) if skill is not None else None
+        if s is not None:
+            for name in names:
+                if name in s.converts and s.view_as(self.game, p, cards, name):
+                    return name
+            return names[0]
+        return cards[0].true_name
 
     def ask_card(
         self,
@@ -84,7 +108,7 @@ class RespondLayer(ZonesLayer):
                 if need in s.provides
                 and s.id not in tried
                 and s.can_provide(self.game, p, need, req)
-            )
+            )  # a compound need ("peach|wine") has no provider
             if (
                 not self.table
                 and self.settings.auto_decline

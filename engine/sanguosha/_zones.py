@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.sanguosha._rules import RulesLayer
+from engine.sanguosha.cards import RULES
 from engine.sanguosha.catalogue import Card, catalogue
 from engine.sanguosha.context import MoveData
 from engine.sanguosha.events import (
@@ -130,8 +131,8 @@ class ZonesLayer(RulesLayer):
         skill_id = self.equipment_skills.get(card.name)
         if skill_id is not None:
             self.detach(p, skill_id)
-        if Point.EQUIP_LOST in self._hooks:
-            self._queue.append((Point.EQUIP_LOST, MoveData(p, (card,))))
+        # queued for the card's own rule (Silver Lion heals) and for skills (Xiaoji)
+        self._queue.append((Point.EQUIP_LOST, MoveData(p, (card,))))
         return card
 
     # ---------------------------------------------------------------- arriving
@@ -231,4 +232,7 @@ class ZonesLayer(RulesLayer):
         """Run queued move triggers (last hand card lost, equipment lost)."""
         while self._queue:
             point, data = self._queue.pop(0)
+            if point is Point.EQUIP_LOST:
+                for card in data.cards:
+                    yield from RULES[card.name].on_leave(self.game, data.player, card)
             yield from self.fire(point, data)

@@ -111,6 +111,16 @@ class EndPlay(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Recast(Action):
+    """Recast a card (Iron Chain) in your play phase: into the discard pile, draw 1.
+
+    Not a use: no targets, no Nullification, nothing that triggers on a use."""
+
+    card: Card
+    kind = "recast"
+
+
+@dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Discard these cards (hand, or hand and equipment when the prompt allows it)."""
 
@@ -199,6 +209,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Pass,
         Timeout,
         EndPlay,
+        Recast,
         Discard,
         ProvideJudgment,
         RevealCard,

@@ -13,7 +13,16 @@ and `repr` rebuilds the value:
 (True, True)
 
 Both copies of a card that occurs twice (`kill@S8`) are the same value: copies are
-interchangeable in every rule.
+interchangeable in every rule. That holds across card sets too: the Maneuvering
+expansion repeats six standard cards (`dodge@D6` `D7` `D8` `D10` `DJ`, `peach@H6`),
+and a copy from either set is the same card for every rule and every scan.
+
+A card counts as its `true_name` for every rule (FreeKill's trueName): a Fire Kill
+(`fire_kill@H4`) is a Kill whose damage is fire:
+
+>>> fire = parse_card("huo sha@H4")
+>>> fire.name, fire.true_name, fire.nature
+('fire_kill', 'kill', 'fire')
 """
 
 from __future__ import annotations
@@ -40,6 +49,10 @@ EQUIP_SLOTS = ("weapon", "armor", "plus_horse", "minus_horse")
 IDENTITIES = ("lord", "loyalist", "rebel", "spy")
 GENDERS = ("male", "female")
 _NAME_KEYS = ("zh", "pinyin", "en", "es")
+NATURES = ("normal", "fire", "thunder")
+"""Damage types (maneuvering.md section 2); fire and thunder are elemental."""
+CARD_SETS = ("standard", "maneuvering")
+"""The decks a game may use (`Settings.maneuvering` adds the second to the first)."""
 
 
 class CatalogueError(ValueError):
@@ -62,6 +75,8 @@ class CardSpec:
     type: str
     subtype: str
     range: int | None
+    counts_as: str = ""  # the card it is for every rule ("kill" for a Fire Kill), else its id
+    nature: str = "normal"  # the damage type it deals (fire, thunder), for Kills
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -78,12 +93,18 @@ class Card:
     subtype: str = field(compare=False, repr=False, default="")
     color: Color = field(compare=False, repr=False, default=Color.NONE)
     text: str = field(compare=False, repr=False, default="")
+    true_name: str = field(compare=False, repr=False, default="")
+    """The card id it is for every rule: `kill` for `fire_kill`; else its own name."""
+    nature: str = field(compare=False, repr=False, default="normal")
+    """The damage type it deals when used as its `true_name` (a Fire Kill's fire)."""
 
     def __post_init__(self) -> None:
         if not self.text:
             object.__setattr__(
                 self, "text", f"{self.name}@{format_suit_rank(self.suit, self.rank)}"
             )
+        if not self.true_name:
+            object.__setattr__(self, "true_name", self.name)
 
     def __repr__(self) -> str:
         return f"parse_card({self.text!r})"
@@ -147,6 +168,7 @@ class Catalogue:
     cards: dict[str, CardSpec]
     deck: tuple[Card, ...]
     ex_deck: tuple[Card, ...]
+    maneuvering_deck: tuple[Card, ...]
     generals: dict[str, GeneralSpec]
     lord_candidates: tuple[str, ...]
     skills: dict[str, SkillSpec]
@@ -196,7 +218,7 @@ def _entries(file: str, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
 
 def _load_cards(
     data: dict[str, Any],
-) -> tuple[dict[str, CardSpec], tuple[Card, ...], tuple[Card, ...]]:
+) -> tuple[dict[str, CardSpec], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
     file = "cards.json"
     specs: dict[str, CardSpec] = {}
     for entry in _entries(file, data, "cards"):
@@ -211,7 +233,18 @@ def _load_cards(
         rng = entry.get("range")
         if (subtype == "weapon") != isinstance(rng, int) or (rng is not None and rng < 1):
             raise CatalogueError(file, f"{where}.range", "weapons need a range >= 1, others null")
-        specs[names["id"]] = CardSpec(type=ctype, subtype=subtype, range=rng, **names)
+        counts_as = entry.get("counts_as", names["id"])
+        nature = entry.get("nature", "normal")
+        if nature not in NATURES:
+            raise CatalogueError(file, f"{where}.nature", f"unknown damage type {nature!r}")
+        specs[names["id"]] = CardSpec(
+            type=ctype, subtype=subtype, range=rng, counts_as=counts_as, nature=nature, **names
+        )
+    for spec in specs.values():
+        if spec.counts_as not in specs or specs[spec.counts_as].subtype != spec.subtype:
+            raise CatalogueError(
+                file, f"cards[{spec.id}].counts_as", f"{spec.counts_as!r} is no card of its kind"
+            )
 
     made: dict[tuple[str, Suit, Rank], Card] = {}
 
@@ -230,19 +263,30 @@ def _load_cards(
                 )
             spec, suit, rank = specs[m.group(1)], parse_suit(m.group(2)), parse_rank(m.group(3))
             card = made.setdefault(
-                (spec.id, suit, rank), Card(spec.id, suit, rank, spec.subtype, suit.color)
+                (spec.id, suit, rank),
+                Card(
+                    spec.id,
+                    suit,
+                    rank,
+                    spec.subtype,
+                    suit.color,
+                    true_name=spec.counts_as,
+                    nature=spec.nature,
+                ),
             )
             cards.append(card)
         return tuple(cards)
 
-    main, ex = deck("deck"), deck("ex_deck")
+    main, ex, mv = deck("deck"), deck("ex_deck"), deck("maneuvering_deck")
     if len(main) != 104 or len(ex) != 4:
         raise CatalogueError(file, "deck", f"expected 104 + 4 cards, found {len(main)} + {len(ex)}")
-    pairs = Counter((c.suit, c.rank) for c in main)
-    odd = sorted(format_suit_rank(s, r) for (s, r), n in pairs.items() if n != 2)
-    if odd or len(pairs) != 52:
-        raise CatalogueError(file, "deck", f"every suit+rank occurs twice; not so for {odd}")
-    return specs, main, ex
+    for key, cards, times in (("deck", main, "twice"), ("maneuvering_deck", mv, "once")):
+        pairs = Counter((c.suit, c.rank) for c in cards)
+        want = 2 if times == "twice" else 1
+        odd = sorted(format_suit_rank(s, r) for (s, r), n in pairs.items() if n != want)
+        if odd or len(pairs) != 52:
+            raise CatalogueError(file, key, f"every suit+rank occurs {times}; not so for {odd}")
+    return specs, main, ex, mv
 
 
 _INTERNED: dict[tuple[str, Suit, Rank], Card] = {}
@@ -356,8 +400,8 @@ def _normalise(name: str) -> str:
 @cache
 def catalogue() -> Catalogue:
     """Load and validate every data file (once per process)."""
-    cards, deck, ex_deck = _load_cards(_read("cards.json"))
-    for card in deck + ex_deck:
+    cards, deck, ex_deck, mv_deck = _load_cards(_read("cards.json"))
+    for card in deck + ex_deck + mv_deck:
         _INTERNED[(card.name, card.suit, card.rank)] = card
     skills = _load_skills(_read("skills.json"))
     generals, lords = _load_generals(_read("generals.json"), skills)
@@ -369,6 +413,7 @@ def catalogue() -> Catalogue:
         cards=cards,
         deck=deck,
         ex_deck=ex_deck,
+        maneuvering_deck=mv_deck,
         generals=generals,
         lord_candidates=lords,
         skills=skills,
@@ -385,7 +430,7 @@ def parse_card(text: str) -> Card:
     """Parse `kill@S7` (also `kill@♠7`, `杀♠7`, `sha S7`) into the interned `Card`.
 
     Raises `InvalidAction(Reason.UNKNOWN_CARD, text=...)` (a `ValueError`) when the
-    text names no card of the standard deck or the EX pack.
+    text names no card of the standard deck, the EX pack or the Maneuvering expansion.
 
     >>> parse_card("lightning@HQ").name
     'lightning'
@@ -412,6 +457,26 @@ def format_card(card: Card) -> str:
     'zixing@DK'
     """
     return card.text
+
+
+def deck_for(ex_cards: bool, maneuvering: bool, nullifications: str = "SK HA HK") -> tuple[Card, ...]:
+    """The game's physical cards: the standard 104, + 4 EX, + the 52 Maneuvering cards.
+
+    `nullifications` "SK HK HK" reads the older list of the expansion, whose ♥A
+    Nullification is a second ♥K (`Settings.nullification_copies`).
+
+    >>> len(deck_for(False, True)), len(deck_for(True, True))
+    (156, 160)
+    """
+    cat = catalogue()
+    cards = cat.deck + (cat.ex_deck if ex_cards else ())
+    if maneuvering:
+        extra = cat.maneuvering_deck
+        if nullifications == "SK HK HK":
+            ha, hk = parse_card("nullification@HA"), parse_card("nullification@HK")
+            extra = tuple(hk if c is ha else c for c in extra)
+        cards += extra
+    return cards
 
 
 def role_counts(

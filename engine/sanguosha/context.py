@@ -18,6 +18,26 @@ if TYPE_CHECKING:
 ANY_CARD = "any_card"
 """A request's `need` that any hand card answers (QSanguosha's "." pattern: Guicai)."""
 
+SHOW = "show"
+"""A `reveal_card` prompt's ctx when its target shows one of their own hand cards
+(Fire Attack): the card stays in the hand."""
+
+
+def alternatives(need: str) -> tuple[str, ...]:
+    """The card ids a request's `need` accepts: "peach|wine" (a dying player's own
+    request: a Peach, or a Wine for themself) accepts either.
+
+    >>> alternatives("peach|wine"), alternatives("dodge")
+    (('peach', 'wine'), ('dodge',))
+    """
+    return tuple(need.split("|")) if "|" in need else (need,)
+
+
+def answers(card: Card, need: str) -> bool:
+    """Whether `card`, played or used as itself, answers `need` (a Fire Kill is a Kill)."""
+    name = card.true_name
+    return name == need or need == ANY_CARD or ("|" in need and name in need.split("|"))
+
 
 class Use:
     """One card use: the user, the card id it counts as, its physical cards and targets."""
@@ -38,6 +58,7 @@ class Use:
         "nullifiable",
         "against",
         "flags",
+        "nature",
     )
 
     def __init__(
@@ -64,6 +85,7 @@ class Use:
         self.nullifiable = True  # False: no Nullification window (Lijian's Duel)
         self.against: str | None = None
         self.flags: dict[str, Any] = {}
+        self.nature = "normal"  # a Kill's damage type: a Fire Kill's fire, Zhuque Fan's
 
     @property
     def color(self) -> Color:
@@ -89,18 +111,36 @@ class TargetData:
 
 
 class Damage:
-    __slots__ = ("source", "target", "amount", "nature", "use", "prevented", "flags")
+    """One damage. `conducted`: an Iron Chain passed it on from the first chained target
+    (same source, card and nature; it is never passed on again, and the source's own
+    bonuses - Wine, Luoyi, Guding Blade - are not added again: maneuvering.md 3.4)."""
+
+    __slots__ = ("source", "target", "amount", "nature", "use", "prevented", "flags", "conducted")
 
     def __init__(
-        self, source: Player | None, target: Player, amount: int, nature: str, use: Use | None
+        self,
+        source: Player | None,
+        target: Player,
+        amount: int,
+        nature: str,
+        use: Use | None,
+        conducted: bool = False,
     ) -> None:
         self.source = source
         self.target = target
         self.amount = amount
-        self.nature = nature  # "normal" or "thunder"
+        self.nature = nature  # "normal", "fire" or "thunder"
         self.use = use
         self.prevented = False
         self.flags: dict[str, Any] = {}
+        self.conducted = conducted
+
+    def by_own_kill(self, owner: Player) -> bool:
+        """Damage of a Kill `owner` used, dealt by the Kill itself (not conducted)."""
+        use = self.use
+        return (
+            self.source is owner and use is not None and use.name == "kill" and not self.conducted
+        )
 
 
 class Recover:

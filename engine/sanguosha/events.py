@@ -193,11 +193,64 @@ class DamageDealt(Event):
     source: int | None
     target: int
     amount: int
-    nature: str  # "normal" or "thunder"
+    nature: str  # "normal", "fire" or "thunder"
     card: str | None  # the card name that caused it
     hp_before: int
     hp_after: int
+    conducted: bool = False  # passed on by an Iron Chain from the first chained target
     kind = "damage_dealt"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class ChainChanged(Event):
+    """`seat` became chained or was reset (`reason`: "iron_chain", or "damage": an
+    elemental damage resets whom it hits)."""
+
+    seat: int
+    chained: bool
+    reason: str
+    kind = "chain_changed"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class CardRecast(Event):
+    """`seat` recast `card` (Iron Chain): it went to the discard pile and they drew 1."""
+
+    seat: int
+    card: str
+    kind = "card_recast"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class CardShown(Event):
+    """`seat` showed a hand card to everyone (Fire Attack); it stays in their hand."""
+
+    seat: int
+    card: str
+    reason: str
+    kind = "card_shown"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class WineApplied(Event):
+    """`seat`'s drunk Wine went into the Kill they used: it deals `bonus` more damage."""
+
+    seat: int
+    bonus: int
+    kind = "wine_applied"
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class WineExpired(Event):
+    """`seat`'s drunk Wine ended unused (at the end of the turn, or phase by setting)."""
+
+    seat: int
+    kind = "wine_expired"
 
 
 @_event

@@ -60,6 +60,12 @@ class Reason(StrEnum):
 
     # --- limits and state ---
     KILL_LIMIT = "kill_limit"  # used, limit
+    WINE_LIMIT = "wine_limit"  # seat, limit (one Wine per turn)
+    WINE_SELF_ONLY = "wine_self_only"  # card, target (Wine saves only the dying drinker)
+    NO_HAND_CARDS = "no_hand_cards"  # card, target (Fire Attack: nothing to show)
+    WRONG_SUIT = "wrong_suit"  # card, suit (the suit it must have)
+    RECAST_NOT_NOW = "recast_not_now"  # card, prompt (only in your own play phase)
+    NOT_RECASTABLE = "not_recastable"  # card
     NOT_WOUNDED = "not_wounded"  # seat, hp, max_hp
     CANNOT_PASS = "cannot_pass"  # prompt
     SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat

@@ -32,6 +32,21 @@ class Settings:
     - `mode_settings`: the mode's disputed points, `{"1v1.rule": "2013", ...}` (names,
       values and defaults in `data/modes.json`); every one left out has its default.
       Given as a dict, kept as sorted pairs (hashable), written back as a dict.
+    - `maneuvering`: add the 52 cards of the Maneuvering expansion (军争篇) to the deck
+      (156 cards, 160 with EX). Off by default so that a game recorded before the
+      expansion replays with its own deck; `companion play --cards standard,maneuvering`
+      turns it on. The disputed points of the expansion (maneuvering.md section 6):
+    - `wine_expiry`: an unused Wine's +1 ends at "turn_end" (FreeKill, QSanguosha-v2,
+      noname) or at "phase_end" (an older QSanguosha-family rule).
+    - `rescue_wine_counts_toward_limit`: a Wine drunk while dying counts toward the
+      once-per-turn limit (False: FreeKill and noname mark it an extra use).
+    - `chain_amount`: a chained player takes what the first target "as_dealt" took
+      (after that target's armor; the three engines) or the amount
+      "before_target_armor" (a house reading).
+    - `fan_on_converted_kill`: Zhuque Fan may turn a Kill made by a skill (Wusheng,
+      Longdan, Serpent Spear) into a fire Kill (FreeKill, noname; QSanguosha-v2: no).
+    - `nullification_copies`: the expansion's three Nullifications, "SK HA HK"
+      (FreeKill, QSanguosha, libnoname) or "SK HK HK" (the older libccy/noname list).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -48,6 +63,12 @@ class Settings:
     auto_decline: bool = True
     game_mode: str = "identity"
     mode_settings: Any = ()
+    maneuvering: bool = False
+    wine_expiry: str = "turn_end"
+    rescue_wine_counts_toward_limit: bool = False
+    chain_amount: str = "as_dealt"
+    fan_on_converted_kill: bool = True
+    nullification_copies: str = "SK HA HK"
 
     def __post_init__(self) -> None:
         given = self.mode_settings
@@ -98,11 +119,25 @@ class Settings:
             raise InvalidAction(
                 Reason.BAD_SETTINGS, setting="general_offers", value=self.general_offers
             )
+        for name, allowed in CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise InvalidAction(Reason.BAD_SETTINGS, setting=name, value=getattr(self, name))
 
     def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in self.__dataclass_fields__}
         out["mode_settings"] = self.mode_options()
         return out
+
+
+CHOICES: dict[str, tuple[object, ...]] = {
+    "wine_expiry": ("turn_end", "phase_end"),
+    "chain_amount": ("as_dealt", "before_target_armor"),
+    "nullification_copies": ("SK HA HK", "SK HK HK"),
+    "maneuvering": (False, True),
+    "rescue_wine_counts_toward_limit": (False, True),
+    "fan_on_converted_kill": (False, True),
+}
+"""The values each Maneuvering setting takes (the default first)."""
 
 
 class EndReason(StrEnum):

@@ -43,6 +43,9 @@ class Player:
         "judgment",
         "skills",
         "marks",
+        "chained",
+        "wine",
+        "wine_used",
     )
 
     def __init__(self, seat: int) -> None:
@@ -60,6 +63,9 @@ class Player:
         self.judgment: list[tuple[Card, str]] = []  # (physical card, trick it counts as)
         self.skills: list[Skill] = []
         self.marks: dict[str, Any] = {}  # skill bookkeeping ("used this phase"...)
+        self.chained = False  # Iron Chain (the general card turned sideways): public
+        self.wine = 0  # a drunk Wine's +1 waiting for the next Kill used: public
+        self.wine_used = False  # a Wine was drunk in this turn's play phase
 
     def __repr__(self) -> str:
         return f"<Player {self.seat} {self.general} hp={self.hp}/{self.max_hp}>"

@@ -50,7 +50,7 @@ def test_ex_cards():
 
 
 def test_weapon_ranges():
-    """Weapon ranges follow section 1e (Crossbow 1 ... Kylin Bow 5)."""
+    """Weapon ranges follow section 1e (Crossbow 1 ... Kylin Bow 5) and maneuvering.md 1."""
     cards = catalogue().cards
     ranges = {n: s.range for n, s in cards.items() if s.subtype == "weapon"}
     assert ranges == {
@@ -63,6 +63,8 @@ def test_weapon_ranges():
         "sky_halberd": 4,
         "kylin_bow": 5,
         "ice_sword": 2,
+        "guding_blade": 2,
+        "zhuque_fan": 4,
     }
 
 

@@ -41,6 +41,7 @@ class CardRule:
     name: ClassVar[str] = ""
     playable: ClassVar[bool] = True  # may be used from the play prompt
     is_trick: ClassVar[bool] = False  # instant trick: Nullification windows per target
+    recastable: ClassVar[bool] = False  # may be recast in the play phase (Iron Chain)
 
     def usable_error(self, game: Game, user: Player, cards: tuple[Card, ...]) -> Problem:
         """Why `user` may not use this card at all now, or None."""
@@ -89,6 +90,11 @@ class CardRule:
         return
         yield
 
+    def on_leave(self, game: Game, owner: Player, card: Card) -> Flow:
+        """An equipment card left `owner`'s equipment area (Silver Lion heals)."""
+        return
+        yield
+
 
 def other_alive_error(name: str, user: Player, target: Player, chosen: list[Player]) -> Problem:
     """The common target checks: alive, not the user, not chosen twice."""
@@ -111,7 +117,14 @@ def card_rule(cls: type[CardRule]) -> type[CardRule]:
 
 
 def _load() -> None:
-    from engine.sanguosha.cards import basic, delayed, equipment, multi, tricks  # noqa: F401
+    from engine.sanguosha.cards import (  # noqa: F401
+        basic,
+        delayed,
+        equipment,
+        maneuvering,
+        multi,
+        tricks,
+    )
 
 
 _load()

@@ -1,7 +1,9 @@
 """Basic cards: Kill, Dodge, Peach (sanguosha.md 1a, 1d).
 
 - Kill: one target in attack range, not yourself; one per play phase (used in the
-  play phase, not extra); the target must *use* a Dodge or take 1 damage.
+  play phase, not extra); the target must *use* a Dodge or take 1 damage. Fire and
+  Thunder Kills (Maneuvering) are Kills whose damage is fire or thunder (`Use.nature`);
+  a drunk Wine goes into the next Kill used, +1 damage to each target.
 - Dodge: only as an answer (used against a Kill, played against Arrow Barrage).
 - Peach: in the play phase on yourself when wounded; on anyone dying (asked by the
   dying procedure, see `_life.py`).
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.sanguosha.cards import CardRule, Problem, card_rule
 from engine.sanguosha.context import TargetData
+from engine.sanguosha.events import WineApplied
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import Point
 
@@ -50,6 +53,11 @@ class Kill(CardRule):
         return game.kill_target_error(user, target, cards)
 
     def resolve(self, game: Game, use: Use) -> Flow:
+        user = use.user
+        if user.wine:  # consumed by this use, whether or not it hits (maneuvering.md 3.1)
+            use.bonus += user.wine
+            game.emit(WineApplied(user.seat, user.wine))
+            user.wine = 0
         for target in list(use.targets):
             if target.alive:
                 yield from kill_effect(game, use, target)
@@ -81,7 +89,7 @@ def kill_effect(game: Game, use: Use, target: Player) -> Flow:
             yield from game.fire(Point.KILL_DODGED, data)
         if not data.hit or not target.alive:
             return
-    yield from game.damage(use.user, target, 1 + use.bonus, "normal", use)
+    yield from game.damage(use.user, target, 1 + use.bonus, use.nature, use)
 
 
 @card_rule

@@ -206,11 +206,8 @@ class KylinBow(Skill):
 
     def can_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> bool:
         t = data.target
-        return (
-            data.source is owner
-            and data.use is not None
-            and data.use.name == "kill"
-            and (t.equip[PLUS_HORSE] is not None or t.equip[MINUS_HORSE] is not None)
+        return data.by_own_kill(owner) and (
+            t.equip[PLUS_HORSE] is not None or t.equip[MINUS_HORSE] is not None
         )
 
     def on_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> Flow:
@@ -243,12 +240,7 @@ class IceSword(Skill):
     triggers = (Point.DAMAGE_BEFORE,)
 
     def can_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> bool:
-        return (
-            data.source is owner
-            and data.use is not None
-            and data.use.name == "kill"
-            and data.target.has_cards()
-        )
+        return data.by_own_kill(owner) and data.target.has_cards()
 
     def on_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> Flow:
         from engine.sanguosha.cards.tricks import choose_card_from

@@ -250,12 +250,12 @@ class Longdan(Skill):
     SWAP = {"kill": "dodge", "dodge": "kill"}
 
     def view_as(self, game: Game, owner: Player, cards: tuple[Card, ...], name: str) -> bool:
-        return len(cards) == 1 and cards[0].name == self.SWAP.get(name)
+        return len(cards) == 1 and cards[0].true_name == self.SWAP.get(name)
 
     def conversion_choices(self, game: Game, owner: Player, name: str) -> Any:
         wanted = self.SWAP.get(name)
         for card in known(owner.hand):
-            if card.name == wanted:
+            if card.true_name == wanted:  # a Fire or Thunder Kill too
                 yield (card,)
 
 

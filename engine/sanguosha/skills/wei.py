@@ -225,6 +225,7 @@ class Luoyi(Skill):
             and bool(owner.marks.get(self.MARK))
             and use is not None
             and use.name in ("kill", "duel")
+            and not data.conducted  # not re-added on an Iron Chain's conducted damage
         )
 
     def on_trigger(self, game: Game, owner: Player, point: Point, data: object) -> Flow:
