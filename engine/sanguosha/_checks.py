@@ -291,7 +291,7 @@ class ChecksLayer(SetupLayer):
                 self.check_in_game(card)
                 suit = ctx.get("suit")
                 if suit is not None and card.suit is not suit:
-                    raise IllegalAction(Reason.WRONG_SUIT, card=str(card), suit=suit.value)
+                    raise IllegalAction(Reason.WRONG_SUIT, card=str(card), suit=suit.name.lower())
             if ctx.get("equip"):
                 self.check_owned(p, cards, exclude=ctx.get("exclude"))
             else:

@@ -63,7 +63,7 @@ class Reason(StrEnum):
     WINE_LIMIT = "wine_limit"  # seat, limit (one Wine per turn)
     WINE_SELF_ONLY = "wine_self_only"  # card, target (Wine saves only the dying drinker)
     NO_HAND_CARDS = "no_hand_cards"  # card, target (Fire Attack: nothing to show)
-    WRONG_SUIT = "wrong_suit"  # card, suit (the suit it must have)
+    WRONG_SUIT = "wrong_suit"  # card, suit (the suit it must have: spade, heart, club, diamond)
     RECAST_NOT_NOW = "recast_not_now"  # card, prompt (only in your own play phase)
     NOT_RECASTABLE = "not_recastable"  # card
     NOT_WOUNDED = "not_wounded"  # seat, hp, max_hp

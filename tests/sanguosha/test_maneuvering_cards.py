@@ -357,7 +357,7 @@ def test_fire_attack_shown_card_and_matching_discard_deal_fire():
     prompt = game.pending()
     assert (prompt.kind, prompt.seat, prompt.card) == (PromptKind.DISCARD, 1, "dodge@H8")
     err = refused(game, 1, Discard((C("kill@S7"),)), Reason.WRONG_SUIT)
-    assert err.data == {"card": "kill@S7", "suit": "H"}
+    assert err.data == {"card": "kill@S7", "suit": "heart"}
     events = game.submit(1, Discard((C("peach@H3"),)))
     dmg = of(events, "damage_dealt")[0]
     assert (dmg.source, dmg.target, dmg.nature, dmg.card) == (1, 3, "fire", "fire_attack")
