@@ -117,7 +117,7 @@ class Codebook:
     def _add(
         self, set_name: str, letter: str, number: int, ident: str, text: str, kind: str
     ) -> None:
-        key = (set_name, ident if set_name == "custom" else text)
+        key = _copy_key(set_name, ident, text, kind)
         copies = self._copies.setdefault(key, [])
         ref = CardRef(set_name, ident, text, len(copies) + 1, make_code(letter, number), kind)
         copies.append(ref)
@@ -175,8 +175,7 @@ class Codebook:
 
     def copy_count(self, ref: CardRef) -> int:
         """How many cards of `ref`'s set share its text (2 for `kill@S8`)."""
-        key = (ref.set, ref.id if ref.set == "custom" else ref.text)
-        return len(self._copies[key])
+        return len(self._copies[_copy_key(ref.set, ref.id, ref.text, ref.kind)])
 
     def decode_code(self, code: str) -> CardRef:
         """The card a printed or NDEF code names.
@@ -237,7 +236,8 @@ class Codebook:
                 token, f"{key[1]!r} has no token: only skills a player starts have one"
             )
         if not refs:
-            raise UnknownTokenError(token, f"{key[1]!r} is not in the {key[0]} set")
+            where = "any game-card set" if key[0] == GAME_CARDS else f"the {key[0]} set"
+            raise UnknownTokenError(token, f"{key[1]!r} is not in {where}")
         if not 1 <= copy <= len(refs):
             raise UnknownTokenError(token, f"there are {len(refs)} copies, not a copy {copy}")
         return refs[copy - 1]
@@ -265,7 +265,7 @@ class Codebook:
                     if _custom_text(entry).split("@")[1] != suit_rank:
                         raise UnknownTokenError(token, f"custom card {ident!r} is not {suit_rank}")
                     return "custom", ident
-                return "sanguosha", f"{ident}@{suit_rank}"
+                return GAME_CARDS, f"{ident}@{suit_rank}"
         raise UnknownTokenError(token, _FORMS)
 
     def suggest(self, token: str) -> str | None:
@@ -318,6 +318,17 @@ def _closest(name: str, aliases: _Aliases, token_of: Callable[[str], str]) -> st
     """The token of the alias nearest to `name` (difflib's ratio 0.75 or more)."""
     found = difflib.get_close_matches(normalise(name), list(aliases.targets), n=1, cutoff=0.75)
     return token_of(aliases.targets[found[0]]) if found else None
+
+
+GAME_CARDS = "card"
+"""Copies of a game card are numbered across the game-card sets, in set order: the
+standard `dodge@D6` is copy 1 and the Maneuvering one copy 2 (`dodge@D6#2`)."""
+
+
+def _copy_key(set_name: str, ident: str, text: str, kind: str) -> tuple[str, str]:
+    if set_name == "custom":
+        return "custom", ident
+    return (GAME_CARDS if kind == "card" else set_name), text
 
 
 def _split(target: str) -> tuple[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SET_NAMES = ("sanguosha", "generals", "identities", "skills", "poker", "custom")
+SET_NAMES = ("sanguosha", "generals", "identities", "skills", "poker", "maneuvering", "custom")
 KINDS = ("card", "general", "identity", "skill", "poker")
 
 

@@ -80,6 +80,13 @@ def add_house_settings(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--two-spies", action="store_true", help="two spies with 6, 8 or 10 players")
     group.add_argument("--ex-cards", action="store_true", help="add the 4 EX cards to the deck")
     group.add_argument(
+        "--cards",
+        type=_card_sets,
+        metavar="SETS",
+        help="the card sets, comma-separated: standard (default, 104 cards) or "
+        "standard,maneuvering (the 52 Maneuvering cards too: 156, 160 with --ex-cards)",
+    )
+    group.add_argument(
         "--no-generals", action="store_true", help="play without generals (no skills)"
     )
 
@@ -94,7 +101,34 @@ def house_settings(args: argparse.Namespace) -> dict[str, object]:
     for flag in ("two_spies", "ex_cards", "no_generals"):
         if getattr(args, flag):
             out[flag] = True
+    if getattr(args, "cards", None) and "maneuvering" in args.cards:
+        out["maneuvering"] = True
     return out
+
+
+def _card_sets(text: str) -> tuple[str, ...]:
+    """`--cards standard,maneuvering`: the card sets of a Three Kingdoms Kill deck.
+
+    >>> _card_sets("standard,maneuvering")
+    ('standard', 'maneuvering')
+    >>> _card_sets("maneuvering")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the standard set is always in the deck: standard or standard,maneuvering
+    """
+    from engine.sanguosha.catalogue import CARD_SETS
+
+    sets = tuple(s.strip() for s in text.split(",") if s.strip())
+    unknown = [s for s in sets if s not in CARD_SETS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown card set {unknown[0]!r}; known: {', '.join(CARD_SETS)}"
+        )
+    if "standard" not in sets:
+        raise argparse.ArgumentTypeError(
+            "the standard set is always in the deck: standard or standard,maneuvering"
+        )
+    return sets
 
 
 def add_rules(parser: argparse.ArgumentParser) -> None:
@@ -104,7 +138,8 @@ def add_rules(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a Regicide house setting, repeatable (e.g. --rule solo_yield=true); the value "
+        help="a house setting, repeatable (Regicide: --rule solo_yield=true; Three Kingdoms "
+        "Kill's Maneuvering points: --rule wine_expiry=phase_end); the value "
         "is read as JSON when it can be (true, 2, [11, 12, 13]), else as text",
     )
 
@@ -121,13 +156,33 @@ def _rule_value(text: str) -> Any:
         return text
 
 
-def _known_rules() -> str:
-    """Every Regicide setting with its default, for the error message."""
+def _known_rules(game: str = "regicide") -> str:
+    """Every setting `--rule` may set, with its default, for the error message."""
+    return ", ".join(
+        f"{name}={json.dumps(value)}" for name, value in sorted(_rule_defaults(game).items())
+    )
+
+
+MANEUVERING_RULES = (
+    "wine_expiry",
+    "rescue_wine_counts_toward_limit",
+    "chain_amount",
+    "fan_on_converted_kill",
+    "nullification_copies",
+)
+"""Three Kingdoms Kill settings `--rule` sets: the disputed points of the Maneuvering
+expansion (the other house settings have their own flags)."""
+
+
+def _rule_defaults(game: str) -> dict[str, Any]:
+    if game == "sanguosha":
+        from engine.sanguosha import Settings as SanguoshaSettings
+
+        defaults = SanguoshaSettings().to_json()
+        return {name: defaults[name] for name in MANEUVERING_RULES}
     from engine.regicide import Settings
 
-    return ", ".join(
-        f"{name}={json.dumps(value)}" for name, value in sorted(Settings().to_json().items())
-    )
+    return Settings().to_json()
 
 
 def rule_settings(game: str, rules: list[str]) -> dict[str, Any]:
@@ -148,15 +203,15 @@ def rule_settings(game: str, rules: list[str]) -> dict[str, Any]:
     """
     if not rules:
         return {}
-    if game != "regicide":
-        raise ValueError(
-            f"--rule is for Regicide; {game} has its own flags (--nullification-timeout, "
-            "--four-player-roles, --two-spies, --ex-cards, --no-generals)"
-        )
-    from companion.table.regicide import settings_from
-    from engine.regicide import Settings
+    if game not in ("regicide", "sanguosha"):
+        raise ValueError(f"--rule is for Regicide and Three Kingdoms Kill, not {game}")
+    if game == "sanguosha":
+        from companion.table.sanguosha import settings_from
+    else:
+        from companion.table.regicide import settings_from  # type: ignore[assignment]
 
-    known = Settings().to_json()
+    known = _rule_defaults(game)
+    title = "Regicide" if game == "regicide" else "Three Kingdoms Kill (Maneuvering)"
     out: dict[str, Any] = {}
     for rule in rules:
         name, sep, value = rule.partition("=")
@@ -164,15 +219,19 @@ def rule_settings(game: str, rules: list[str]) -> dict[str, Any]:
         if not sep or not name:
             problem = f"--rule takes NAME=VALUE, got {rule!r}"
         elif name not in known:
-            problem = f"{name!r} is not a Regicide setting"
+            problem = f"{name!r} is not a {title} setting"
         else:
             out[name] = _rule_value(value.strip())
             continue
-        raise ValueError(f"{problem}; known settings (with their defaults): {_known_rules()}")
+        raise ValueError(
+            f"{problem}; known settings (with their defaults): {_known_rules(game)}"
+        )
     try:
         settings_from(out)  # types and choices, as the adapter will check them
     except ValueError as exc:
-        raise ValueError(f"{exc}; known settings (with their defaults): {_known_rules()}") from None
+        raise ValueError(
+            f"{exc}; known settings (with their defaults): {_known_rules(game)}"
+        ) from None
     return out
 
 

@@ -87,6 +87,15 @@ class SanguoshaNames:
         spec = catalogue().cards.get(ident)
         return spec is not None and spec.type in ("basic", "trick")
 
+    def true_name(self, ident: str) -> str:
+        """The card id `ident` is for every rule (a Fire Kill is a Kill).
+
+        >>> SanguoshaNames("en").true_name("fire_kill"), SanguoshaNames("en").true_name("peach")
+        ('kill', 'peach')
+        """
+        spec = catalogue().cards.get(ident)
+        return spec.counts_as if spec is not None else ident
+
     def card(self, text: str) -> str:
         """A physical card (`kill@S7`) as name, suit symbol and rank; several cards used
         as one (`peach@H3+dodge@H2`) joined with `+`; a bare id as its name; any other

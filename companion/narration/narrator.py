@@ -107,8 +107,9 @@ class Narrator:
             return None
         if not can_stand(reason):
             return None
-        names = {part.split("@", 1)[0] for part in card.split("+")}
-        return reason if names != {reason} else None
+        true_name = getattr(self._names, "true_name", lambda ident: ident)
+        names = {true_name(part.split("@", 1)[0]) for part in card.split("+")}
+        return reason if names != {reason} else None  # a Fire Kill is no Kill "as Kill"
 
     def refusal(self, error: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> str:
         """Why an input was refused (`ActionError.to_json()`, with `reason`)."""

@@ -36,7 +36,7 @@ def test_every_code_fits_the_card_payload() -> None:
 def test_codes_are_unique_across_sets() -> None:
     """No two physical cards of any set share a code."""
     refs = all_codes("all")
-    assert len({ref.code for ref in refs}) == len(refs) == 108 + 25 + 11 + 15 + 54
+    assert len({ref.code for ref in refs}) == len(refs) == 108 + 25 + 11 + 15 + 54 + 52
 
 
 def test_every_code_decodes_to_its_card() -> None:
@@ -115,7 +115,7 @@ def test_a_code_is_also_a_token() -> None:
 @pytest.mark.parametrize(
     ("token", "fragment"),
     [
-        ("kill@HA", "not in the sanguosha set"),
+        ("kill@HA", "not in any game-card set"),
         ("nothing", "expected a game card"),
         ("rebel#6", "5 copies"),
         ("skill:jianxiong", "has no token"),
@@ -182,3 +182,22 @@ def test_poker_set_is_a_full_deck() -> None:
     texts = Counter(ref.text for ref in all_codes("poker"))
     assert texts.pop("jester") == 2
     assert len(texts) == 52 and set(texts.values()) == {1}
+
+
+def test_maneuvering_set_is_the_expansion_deck() -> None:
+    """`maneuvering` holds the 52 cards of the expansion (maneuvering.md 1), letter M."""
+    refs = all_codes("maneuvering")
+    expected = Counter(format_card(c) for c in catalogue().maneuvering_deck)
+    assert Counter(ref.text for ref in refs) == expected and len(refs) == 52
+    assert {ref.code[0] for ref in refs} == {"M"}
+
+
+def test_repeated_standard_cards_are_further_copies() -> None:
+    """A Maneuvering card repeating a standard one is its next copy: `dodge@D6#2`,
+    `dodge@DJ#3`, `peach@H6#2`; the label says 2/2, 3/3 (the engine treats them alike)."""
+    book = codes.codebook()
+    d6, dj, h6 = (resolve_token(t) for t in ("dodge@D6#2", "dodge@DJ#3", "peach@H6#2"))
+    assert {d6.set, dj.set, h6.set} == {"maneuvering"}
+    assert (d6.copy, book.copy_count(d6), dj.copy, book.copy_count(dj)) == (2, 2, 3, 3)
+    assert resolve_token("dodge@D6").set == "sanguosha"
+    assert resolve_token("雷杀♠5").text == "thunder_kill@S5"
