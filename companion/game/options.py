@@ -223,9 +223,7 @@ def rule_settings(game: str, rules: list[str]) -> dict[str, Any]:
         else:
             out[name] = _rule_value(value.strip())
             continue
-        raise ValueError(
-            f"{problem}; known settings (with their defaults): {_known_rules(game)}"
-        )
+        raise ValueError(f"{problem}; known settings (with their defaults): {_known_rules(game)}")
     try:
         settings_from(out)  # types and choices, as the adapter will check them
     except ValueError as exc:

@@ -267,9 +267,7 @@ class ChecksLayer(SetupLayer):
             card = self.check_in_game(action.card)
             if not answers(card, need):
                 if card.true_name == "wine" and prompt.reason == "dying":
-                    raise IllegalAction(
-                        Reason.WINE_SELF_ONLY, card=str(card), target=prompt.target
-                    )
+                    raise IllegalAction(Reason.WINE_SELF_ONLY, card=str(card), target=prompt.target)
                 raise IllegalAction(Reason.WRONG_CARD, card=str(card), need=need)
             self.check_in_hand(p, (card,))
         elif isinstance(action, UseSkill):

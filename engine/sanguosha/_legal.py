@@ -32,8 +32,8 @@ from engine.sanguosha.actions import (
     RevealIdentity,
     UseSkill,
 )
-from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
 from engine.sanguosha.cards import RULES
+from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
 from engine.sanguosha.context import SHOW, PlayerChoice, alternatives, answers
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.state import HIDDEN, Player

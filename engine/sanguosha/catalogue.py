@@ -459,7 +459,9 @@ def format_card(card: Card) -> str:
     return card.text
 
 
-def deck_for(ex_cards: bool, maneuvering: bool, nullifications: str = "SK HA HK") -> tuple[Card, ...]:
+def deck_for(
+    ex_cards: bool, maneuvering: bool, nullifications: str = "SK HA HK"
+) -> tuple[Card, ...]:
     """The game's physical cards: the standard 104, + 4 EX, + the 52 Maneuvering cards.
 
     `nullifications` "SK HK HK" reads the older list of the expansion, whose ♥A

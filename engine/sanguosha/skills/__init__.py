@@ -63,7 +63,9 @@ class Point(StrEnum):
     KILL_DODGED = "kill_dodged"  # TargetData: set hit to make a dodged Kill hit anyway
     CARD_RESPONDED = "card_responded"  # Request: after a card was used or played in answer
     DAMAGE_BEFORE = "damage_before"  # Damage: the source's side: change amount or set prevented
-    DAMAGE_INFLICTED = "damage_inflicted"  # Damage: then the target's side (armor: Vine, Silver Lion)
+    DAMAGE_INFLICTED = (
+        "damage_inflicted"  # Damage: then the target's side (armor: Vine, Silver Lion)
+    )
     DAMAGED = "damaged"  # Damage: after the target took it (target alive)
     DAMAGE_DONE = "damage_done"  # Damage: after, for the source
     RECOVER_BEFORE = "recover_before"  # Recover: change amount
