@@ -1,7 +1,8 @@
 """Three Kingdoms Kill self-play benchmark: random bots, digital mode.
 
-Prints, for 5 and 8 players over a fixed seed list and two setups (all generals
-with their skills, the rulebook default; and no generals, hence no skills): games
+Prints, for 5 and 8 players over a fixed seed list and three setups (all generals
+with their skills, the rulebook default; no generals, hence no skills; and all
+generals with the Maneuvering cards, `+maneuvering`, 156 cards): games
 per second, engine actions per second (accepted `submit` calls, with the bot's
 `legal_actions()` and choice included in the time), and the average actions and
 rounds per game. Random bots choose uniformly among the legal actions of the
@@ -62,6 +63,7 @@ def bench(players: int, seeds: range, settings: Settings) -> dict[str, float]:
 SETUPS = {
     "all generals": Settings(),  # rulebook defaults: generals and their skills
     "no generals": Settings(no_generals=True),
+    "+maneuvering": Settings(maneuvering=True),  # the 156-card deck, all generals
 }
 
 
