@@ -2,7 +2,8 @@
 
 `render_table_view` draws the public state (the contract's state JSON) with rich:
 one row per seat (general, identity once revealed, health as magatama, hand count,
-equipment, judgment area), a status line (round, whose turn, phase) and the pending
+equipment, judgment area; with the Maneuvering cards, a chained seat and a drunk Wine
+are marked after the general), a status line (round, whose turn, phase) and the pending
 decision as a sentence, above the last lines of narration. `LiveView` keeps it on
 screen and redraws it after every update; it is an observer like any other and
 never changes the game. It shows only public information, like the table view.
@@ -50,6 +51,9 @@ def render_table_view(
     for seat in state.get("seats", []):
         n = seat["seat"]
         general = names.general(seat["general"]) if seat.get("general") else "—"
+        marks = [narrator.word("view", k) for k in ("chained", "wine") if seat.get(k)]
+        if marks and seat.get("alive", True):  # the Maneuvering cards' public state
+            general = f"{general} ({', '.join(marks)})"
         identity = names.identity(seat["identity"]) if seat.get("identity") else "?"
         equipment = ", ".join(
             names.card(card) for slot in _SLOTS if (card := (seat.get("equipment") or {}).get(slot))

@@ -43,7 +43,10 @@ _PENDING = (
 )  # fmt: skip
 _PENDING_CARDS = ("staged",)  # lists of card texts
 _PENDING_NUMBERS = ("staged_value", "left")  # whole numbers
-_SEAT = ("seat", "general", "identity", "hp", "max_hp", "alive", "hand_count", "judgment")
+_SEAT = (
+    "seat", "general", "identity", "hp", "max_hp", "alive", "hand_count", "judgment",
+    "chained", "wine",  # the Maneuvering cards: Iron Chain, a drunk Wine (both public)
+)  # fmt: skip
 _EQUIPMENT = ("weapon", "armor", "plus_horse", "minus_horse")
 _ENEMY = ("card", "hp_left", "health", "damage", "attack", "base_attack", "shield", "immune")
 _HAND = ("seat", "count", "yielded_last_turn")

@@ -126,7 +126,8 @@ function sanguoshaSeat(seat, turnSeat, asked) {
   const general = L.generals && L.generals[seat.general];
   const dying = seat.alive && seat.hp <= 0;
   const classes = ["seat", general ? general.kingdom : "", seat.seat === turnSeat ? "turn" : "",
-    asked.includes(seat.seat) && seat.alive ? "asked" : "", dying ? "dying" : "", seat.alive ? "" : "dead"];
+    asked.includes(seat.seat) && seat.alive ? "asked" : "", dying ? "dying" : "", seat.alive ? "" : "dead",
+    seat.chained ? "chained" : ""];
   const identity = seat.identity
     ? h("span", { class: "identity " + seat.identity }, L.identities[seat.identity] || seat.identity)
     : h("span", { class: "identity hidden", title: "?" }, ui("identity_hidden"));
@@ -134,6 +135,9 @@ function sanguoshaSeat(seat, turnSeat, asked) {
   if (!seat.alive) tags.push(h("span", { class: "tag dead" }, ui("dead")));
   else if (dying) tags.push(h("span", { class: "tag dying" }, ui("dying")));
   else if (asked.includes(seat.seat)) tags.push(h("span", { class: "tag asked" }, ui("to_decide")));
+  // the Maneuvering cards: Iron Chain's chained state and a drunk Wine are public
+  if (seat.alive && seat.chained) tags.push(h("span", { class: "tag chained" }, ui("chained")));
+  if (seat.alive && seat.wine) tags.push(h("span", { class: "tag wine" }, ui("wine")));
   const judgment = (seat.judgment || []).map((c) =>
     h("span", { class: "chip judge" }, h("span", { class: "slot" }, ui("judgment")), cardNode(c)));
   return h("article", { class: classes.filter(Boolean).join(" "), "data-seat": seat.seat },
