@@ -186,11 +186,10 @@ class ChecksLayer(SetupLayer):
             raise InvalidAction(Reason.UNKNOWN_SKILL, skill=skill_id)
         raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill_id, seat=p.seat)
 
-    def check_conversion(
-        self, p: Player, skill: Skill, cards: tuple[Card, ...], need: str
-    ) -> None:
+    def check_conversion(self, p: Player, skill: Skill, cards: tuple[Card, ...], need: str) -> None:
         ok = cards and any(
-            n in skill.converts and skill.view_as(self.game, p, cards, n) for n in alternatives(need)
+            n in skill.converts and skill.view_as(self.game, p, cards, n)
+            for n in alternatives(need)
         )
         if not ok:
             raise IllegalAction(Reason.WRONG_CARD, card="+".join(str(c) for c in cards), need=need)

@@ -71,9 +71,7 @@ class RespondLayer(ZonesLayer):
                         return True
         return False
 
-    def answer_name(
-        self, p: Player, need: str, cards: tuple[Card, ...], skill: str | None
-    ) -> str:
+    def answer_name(self, p: Player, need: str, cards: tuple[Card, ...], skill: str | None) -> str:
         """The card id an answer to `need` counts as: a conversion's, else the card's own."""
         names = alternatives(need)
         if len(names) == 1:

@@ -140,14 +140,33 @@ def test_a_bad_rule_is_refused_up_front_listing_the_settings(
 
 
 def test_rule_is_refused_for_three_kingdoms_kill(companion: Companion) -> None:
-    """Three Kingdoms Kill has its own house-setting flags: `--rule` is refused (exit 2)
-    with a pointer to them, and nothing is recorded."""
+    """For Three Kingdoms Kill `--rule` sets only the Maneuvering points (its other house
+    settings have their own flags): a Regicide setting is refused (exit 2) with the
+    settings it takes, and nothing is recorded."""
     script = str(SCRIPTS / "setup.script")
     run = companion("play", "--game", "sanguosha", "--players", "5", "--reader", "sim",
                     "--script", script, "--rule", "solo_yield=true")  # fmt: skip
     assert run.status == 2
-    assert "--rule is for Regicide; sanguosha has its own flags (--nullification-timeout" in run.err
+    assert "'solo_yield' is not a Three Kingdoms Kill (Maneuvering) setting" in run.err
+    assert 'wine_expiry="turn_end"' in run.err
     assert run.state == {} and not companion.db.exists()
+
+
+def test_rule_sets_a_maneuvering_point(companion: Companion) -> None:
+    """`--rule wine_expiry=phase_end` is recorded with the game's settings; a value
+    outside its choices is refused (exit 2)."""
+    script = str(SCRIPTS / "setup.script")
+    run = companion("play", "--game", "sanguosha", "--players", "5", "--reader", "sim",
+                    "--script", script, "--cards", "standard,maneuvering",
+                    "--rule", "wine_expiry=phase_end")  # fmt: skip
+    assert run.status == 0, run.err
+    assert run.state["deck_count"] == 156 - 20 - 2  # dealt 4 each, the lord drew 2
+    with GameLog(companion.db) as log:
+        settings = log.game(1).settings
+    assert (settings["maneuvering"], settings["wine_expiry"]) == (True, "phase_end")
+    bad = companion("play", "--game", "sanguosha", "--players", "5", "--reader", "sim",
+                    "--script", script, "--rule", "chain_amount=double")  # fmt: skip
+    assert bad.status == 2 and "chain_amount" in bad.err
 
 
 def test_the_table_view_is_served_in_vietnamese_for_regicide(companion: Companion) -> None:
