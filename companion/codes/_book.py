@@ -322,7 +322,7 @@ def _closest(name: str, aliases: _Aliases, token_of: Callable[[str], str]) -> st
 
 GAME_CARDS = "card"
 """Copies of a game card are numbered across the game-card sets, in set order: the
-standard `dodge@D6` is copy 1 and the Maneuvering one copy 2 (`dodge@D6#2`)."""
+standard `dodge@D6` is copy 1 and the Maneuvering one copy 2 (`dodge@D6/2`)."""
 
 
 def _copy_key(set_name: str, ident: str, text: str, kind: str) -> tuple[str, str]:

@@ -193,10 +193,10 @@ def test_maneuvering_set_is_the_expansion_deck() -> None:
 
 
 def test_repeated_standard_cards_are_further_copies() -> None:
-    """A Maneuvering card repeating a standard one is its next copy: `dodge@D6#2`,
-    `dodge@DJ#3`, `peach@H6#2`; the label says 2/2, 3/3 (the engine treats them alike)."""
+    """A Maneuvering card repeating a standard one is its next copy: `dodge@D6/2`,
+    `dodge@DJ/3`, `peach@H6/2`; the label says 2/2, 3/3 (the engine treats them alike)."""
     book = codes.codebook()
-    d6, dj, h6 = (resolve_token(t) for t in ("dodge@D6#2", "dodge@DJ#3", "peach@H6#2"))
+    d6, dj, h6 = (resolve_token(t) for t in ("dodge@D6/2", "dodge@DJ/3", "peach@H6/2"))
     assert {d6.set, dj.set, h6.set} == {"maneuvering"}
     assert (d6.copy, book.copy_count(d6), dj.copy, book.copy_count(dj)) == (2, 2, 3, 3)
     assert resolve_token("dodge@D6").set == "sanguosha"
