@@ -17,7 +17,7 @@ from pathlib import Path
 
 from companion.commands import COMMANDS
 
-SETS = ("sanguosha", "generals", "identities", "skills", "poker", "custom", "all")
+SETS = ("sanguosha", "generals", "identities", "skills", "poker", "maneuvering", "custom", "all")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -85,3 +85,18 @@ def test_nothing_to_do_when_every_card_is_enrolled(
         == 0
     )
     assert "every card of identities is enrolled already" in capsys.readouterr().out
+
+
+def test_enrolment_knows_the_maneuvering_set(tmp_path: Path) -> None:
+    """`companion enrol --set maneuvering` asks for the expansion's cards in set order,
+    a repeated standard card named as its copy."""
+    registry = tmp_path / "tags.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "enrol", "--set", "maneuvering", "--reader", "sim",
+         "--registry", str(registry)],
+        input="scan uid:04A1B2C3\nquit\n", capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    first = all_codes("maneuvering")[0]
+    assert "enrolled Guding Blade ♠A ← tag 04A1B2C3" in done.stdout
+    assert json.loads(registry.read_text())["cards"] == {"04A1B2C3": first.code}

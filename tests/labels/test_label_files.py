@@ -135,3 +135,18 @@ def test_render_refuses_bad_format_and_dpi(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="dpi"):
         render_labels(book, refs, "png", tmp_path / "a.png", layout, fonts, dpi=10)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_maneuvering_set_prints_its_52_labels(tmp_path: Path) -> None:
+    """`companion labels --set maneuvering` lays out the 52 expansion cards (A4: 21 per
+    sheet, 3 pages), each label scannable to its code."""
+    out = tmp_path / "mv.png"
+    assert main(["labels", "--set", "maneuvering", "--out", str(out), "--dpi", "100"]) == 0
+    pages = sorted(tmp_path.iterdir())
+    assert [p.name for p in pages] == ["mv-1.png", "mv-2.png", "mv-3.png"]
+    found = []
+    for page in pages:
+        with Image.open(page) as image:
+            found += decode_all(image.convert("RGB"))
+    expected = [r.code for r in codes.all_codes("maneuvering")]
+    assert len(expected) == 52 and sorted(found) == sorted(expected)
