@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -42,8 +42,8 @@ class GameRng:
     def random(self) -> float:
         return self._random.random()
 
-    def getstate(self) -> object:
+    def getstate(self) -> tuple[Any, ...]:
         return self._random.getstate()
 
-    def setstate(self, state: object) -> None:
+    def setstate(self, state: tuple[Any, ...]) -> None:
         self._random.setstate(state)

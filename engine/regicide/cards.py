@@ -15,6 +15,8 @@ Text form (shared/reference/catalogue-ids.md): `<suit><rank>` such as `C8`, `SK`
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.core.cards import Rank, Suit, format_suit_rank, parse_suit_rank
 
 SUITS: tuple[Suit, ...] = (Suit.SPADE, Suit.HEART, Suit.CLUB, Suit.DIAMOND)
@@ -77,7 +79,10 @@ class Card(int):
 def _build() -> tuple[
     tuple[Card, ...], tuple[str, ...], tuple[Suit | None, ...], tuple[Rank | None, ...]
 ]:
-    cards, texts, suits, ranks = [], [], [], []
+    cards: list[Card] = []
+    texts: list[str] = []
+    suits: list[Suit | None] = []
+    ranks: list[Rank | None] = []
     for i in range(JESTER_ID + 1):
         cards.append(int.__new__(Card, i))
         if i == JESTER_ID:
@@ -153,6 +158,6 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(t) for t in text.replace(",", " ").split())
 
 
-def format_cards(cards: tuple[int, ...] | list[int]) -> list[str]:
+def format_cards(cards: Iterable[int]) -> list[str]:
     """Card texts for JSON."""
     return [TEXT[c] for c in cards]

@@ -10,7 +10,7 @@ suits are letters `S H C D`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar
 
 from engine.regicide.cards import Card
@@ -30,11 +30,12 @@ class Event:
     """Base of every event: a `kind` and a generic `to_json`."""
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # every subclass is a dataclass
     kind: ClassVar[str]
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
+        for f in fields(self):
             out[f.name] = _jsonable(getattr(self, f.name))
         return out
 

@@ -15,7 +15,7 @@ cards (`table.py`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.core.errors import ActionError, IllegalAction, InvalidAction
 from engine.regicide.actions import (
@@ -74,7 +74,7 @@ def _as_cards(raw: Any) -> tuple[Card, ...]:
         if type(c) is not Card:
             break
     else:
-        return raw
+        return cast("tuple[Card, ...]", raw)  # a tuple, each item checked to be a Card
     out = []
     for c in raw:
         if type(c) is Card:

@@ -107,11 +107,11 @@ class LegalActions:
     def __contains__(self, action: object) -> bool:
         g = self._game
         p = g.prompt
-        if p is None:
+        if p is None or not isinstance(action, Action):
             return False
         seat = action.seat if type(action) is CorrectHandCount else p.seat
         try:
-            g._dispatch(seat, action, [], False)  # type: ignore[arg-type]
+            g._dispatch(seat, action, [], False)
         except ActionError:
             return False
         return True

@@ -58,7 +58,7 @@ def check_play(
         return JESTER if cards[0] == JESTER_ID else SINGLE
     if n == 0:
         raise IllegalAction(Reason.NO_CARDS)
-    jesters = cards.count(JESTER_ID)  # type: ignore[arg-type]
+    jesters = cards.count(JESTER_ID)
     if jesters:
         if allow_double_jester and jesters == n == 2:
             return JESTER
@@ -117,13 +117,13 @@ def legal_plays(
                         out.append(_group_play(group))
                     for o in others:
                         out.append(_group_play((*group, o)))
-    for r, group in by_rank.items():
-        if len(group) > 1:
-            group.sort()
-            for k in range(2, len(group) + 1):
+    for r, same in by_rank.items():
+        if len(same) > 1:
+            same.sort()
+            for k in range(2, len(same) + 1):
                 if r * k > max_combo:
                     break
-                for combo in combinations(group, k):
+                for combo in combinations(same, k):
                     out.append(_group_play(combo))
     if allow_double_jester and hand.count(Card.JESTER) >= 2:
         out.append(_group_play((Card.JESTER, Card.JESTER)))

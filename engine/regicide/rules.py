@@ -62,6 +62,13 @@ def _int(entry: dict[str, Any], key: str, where: str, low: int = 0) -> int:
     return value
 
 
+def _str(entry: dict[str, Any], key: str, where: str) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str):
+        raise _fail(f"{where}.{key}", f"expected a string, got {value!r}")
+    return value
+
+
 def _list(raw: dict[str, Any], key: str) -> list[dict[str, Any]]:
     value = raw.get(key)
     if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
@@ -97,18 +104,18 @@ def parse_rules(raw: Any) -> RulesData:
     ):
         raise _fail("players", "a deck has only 2 Jesters")
     enemies = {}
-    for entry in _list(raw, "enemies"):
-        rank = entry.get("id")
+    for i, entry in enumerate(_list(raw, "enemies")):
+        rank = _str(entry, "id", f"enemies[{i}]")
         enemies[rank] = EnemyStats(
             attack=_int(entry, "attack", f"enemies[{rank}]", 1),
             health=_int(entry, "health", f"enemies[{rank}]", 1),
         )
     if sorted(enemies) != ["J", "K", "Q"]:
         raise _fail("enemies", f"expected J, Q and K, got {sorted(enemies)}")
-    values = {
-        e.get("id"): _int(e, "value", f"card_values[{e.get('id')}]")
-        for e in _list(raw, "card_values")
-    }
+    values = {}
+    for i, entry in enumerate(_list(raw, "card_values")):
+        card = _str(entry, "id", f"card_values[{i}]")
+        values[card] = _int(entry, "value", f"card_values[{card}]")
     expected = ["A", *(str(v) for v in range(2, 11)), "J", "Q", "K", "jester"]
     if sorted(values) != sorted(expected):
         raise _fail("card_values", f"expected exactly {expected}, got {sorted(values)}")

@@ -10,7 +10,7 @@ Phase table (phase -> body); skills act at `Point.PHASE_START` / `PHASE_END`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from engine.sanguosha._respond import RespondLayer
 from engine.sanguosha.actions import ChooseTarget, Confirm, EndPlay, PlayCard, Recast, UseSkill
@@ -33,7 +33,7 @@ from engine.sanguosha.skills import Flow, Point, Skill
 from engine.sanguosha.state import HIDDEN, PHASES, Player
 
 if TYPE_CHECKING:
-    pass
+    from engine.sanguosha.cards.delayed import DelayedTrick
 
 DRAW_PHASE_CARDS = 2
 
@@ -120,7 +120,8 @@ class FlowLayer(RespondLayer):
             p.judgment.remove(placed)
             card, name = placed
             self.processing.append(card)
-            yield from RULES[name].judge(self.game, p, card)  # type: ignore[attr-defined]
+            # only a delayed trick is ever placed in a judgment area
+            yield from cast("DelayedTrick", RULES[name]).judge(self.game, p, card)
 
     def _draw_phase(self, p: Player) -> Flow:
         data = DrawData(p, DRAW_PHASE_CARDS)

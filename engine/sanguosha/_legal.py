@@ -8,9 +8,9 @@ little. In table mode the engine cannot list hidden cards: it lists what it know
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from engine.core.errors import ActionError
 from engine.sanguosha._checks import ChecksLayer
@@ -52,9 +52,11 @@ _DISCARD: dict[Card, Discard] = {}
 _TARGET: dict[int, ChooseTarget] = {}
 _PICK: dict[Card | None, PickCard] = {}
 _RECAST: dict[Card, Recast] = {}
+_K = TypeVar("_K")
+_A = TypeVar("_A", bound=Action)
 
 
-def _cached(cache: dict, key: object, make: type) -> Action:  # type: ignore[type-arg]
+def _cached(cache: dict[_K, _A], key: _K, make: Callable[[_K], _A]) -> _A:
     action = cache.get(key)
     if action is None:
         action = cache[key] = make(key)
@@ -148,7 +150,7 @@ class LegalLayer(ChecksLayer):
                 out.append(NO)
             return out
         name, cards, chosen, lo, hi = ctx
-        out: list[Action] = [_cached(_TARGET, s, ChooseTarget) for s in prompt.options]
+        out = [_cached(_TARGET, s, ChooseTarget) for s in prompt.options]
         if len(chosen) >= lo:
             out.append(YES)
         out.append(NO)

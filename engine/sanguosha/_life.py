@@ -10,8 +10,6 @@ killed a loyalist: discard hand and equipment). The game mode's win rules live i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.sanguosha._flow import FlowLayer
 from engine.sanguosha._zones import GameEnded
 from engine.sanguosha.catalogue import IDENTITIES
@@ -33,9 +31,6 @@ from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.settings import EndReason
 from engine.sanguosha.skills import Flow, Point
 from engine.sanguosha.state import Player
-
-if TYPE_CHECKING:
-    pass
 
 REBEL_REWARD = 3
 RESCUE_SELF = "peach|wine"

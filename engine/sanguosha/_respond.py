@@ -13,7 +13,7 @@ on the table's `Timeout`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.sanguosha._zones import ZonesLayer
 from engine.sanguosha.actions import ChooseTarget, Confirm, Pass, Respond, Timeout, UseSkill
@@ -40,9 +40,6 @@ from engine.sanguosha.events import (
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.skills import Flow, Point, Skill
 from engine.sanguosha.state import HIDDEN, Player
-
-if TYPE_CHECKING:
-    pass
 
 NULLIFICATION = "nullification"
 
@@ -247,10 +244,11 @@ class RespondLayer(ZonesLayer):
             if isinstance(answer, Timeout):
                 return None
             seat = self._seat
+            assert seat is not None  # only a Timeout comes without a seat
             if isinstance(answer, Pass) or (isinstance(answer, Respond) and answer.card is None):
-                remaining.remove(seat)  # type: ignore[arg-type]
+                remaining.remove(seat)
                 continue
-            p = self.player(seat)  # type: ignore[arg-type]
+            p = self.player(seat)
             if isinstance(answer, Respond):
                 return p, (answer.card,), None
             return p, answer.cards, answer.skill

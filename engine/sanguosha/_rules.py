@@ -8,17 +8,12 @@ of the card being used no longer counts for that use.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core.errors import IllegalAction
 from engine.sanguosha._gamestate import GameState
 from engine.sanguosha.cards import RULES, Problem
 from engine.sanguosha.catalogue import Card, catalogue
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.state import MINUS_HORSE, PLUS_HORSE, WEAPON, Player
-
-if TYPE_CHECKING:
-    pass
 
 _RANGES = {cid: spec.range for cid, spec in catalogue().cards.items() if spec.range}
 UNLIMITED = 1000

@@ -10,8 +10,6 @@ Then max HP is set (the lord +1 only with more than 4 players) and everyone draw
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.sanguosha._life import LifeLayer
 from engine.sanguosha.catalogue import IDENTITIES, catalogue, role_counts
 from engine.sanguosha.events import (
@@ -24,9 +22,6 @@ from engine.sanguosha.modes import draft
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.skills import Flow
 from engine.sanguosha.state import HIDDEN, Player
-
-if TYPE_CHECKING:
-    pass
 
 STARTING_HAND = 4
 
@@ -75,7 +70,8 @@ class SetupLayer(LifeLayer):
     def _table_lord(self) -> Flow:
         seats = tuple(p.seat for p in self.players)
         yield Prompt(PromptKind.REVEAL_IDENTITY, None, seats, need="lord", reason="setup")
-        self._make_lord(self.player(self._seat))  # type: ignore[arg-type]
+        assert self._seat is not None  # checks accept this answer only from a seat
+        self._make_lord(self.player(self._seat))
 
     def _offer_generals(self, lord: Player) -> Flow:
         cat = catalogue()
@@ -105,8 +101,9 @@ class SetupLayer(LifeLayer):
             only = waiting[0] if len(waiting) == 1 else None
             choice = yield Prompt(PromptKind.CHOOSE_GENERAL, only, tuple(waiting))
             seat = self._seat
-            waiting.remove(seat)  # type: ignore[arg-type]
-            self._take_general(self.player(seat), choice.general)  # type: ignore[arg-type]
+            assert seat is not None  # checks accept this answer only from a seat
+            waiting.remove(seat)
+            self._take_general(self.player(seat), choice.general)
 
     def _take_general(self, p: Player, general: str) -> None:
         spec = catalogue().generals[general]

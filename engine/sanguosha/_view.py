@@ -12,14 +12,11 @@ names the mode, its teams, settings, the draft pool and the 3v3 action unit.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.sanguosha._legal import LegalLayer
 from engine.sanguosha.catalogue import EQUIP_SLOTS
 from engine.sanguosha.prompts import PromptKind
-
-if TYPE_CHECKING:
-    pass
 
 
 class ViewLayer(LegalLayer):

@@ -10,7 +10,7 @@ the next `flush()`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from engine.sanguosha._rules import RulesLayer
 from engine.sanguosha.cards import RULES
@@ -28,8 +28,17 @@ from engine.sanguosha.settings import EndReason, Outcome
 from engine.sanguosha.skills import REGISTRY, Flow, Point, Skill
 from engine.sanguosha.state import HIDDEN, SLOT_INDEX, Player
 
-if TYPE_CHECKING:
-    pass
+_Key = TypeVar("_Key")
+
+
+def _unindex(table: dict[_Key, list[tuple[Player, Skill]]], skill: Skill) -> None:
+    """Drop `skill` from a trigger or modifier index (and keys left empty)."""
+    for key in list(table):
+        entries = [e for e in table[key] if e[1] is not skill]
+        if entries:
+            table[key] = entries
+        else:
+            del table[key]
 
 
 class GameEnded(Exception):
@@ -186,13 +195,8 @@ class ZonesLayer(RulesLayer):
         else:
             return
         p.skills.remove(skill)
-        for table in (self._hooks, self._mods):
-            for key in list(table):
-                entries = [e for e in table[key] if e[1] is not skill]
-                if entries:
-                    table[key] = entries
-                else:
-                    del table[key]
+        _unindex(self._hooks, skill)
+        _unindex(self._mods, skill)
 
     def general_skills(self, p: Player) -> list[Skill]:
         """Instances of `p`'s general's registered skills (lord skills only for the lord)."""

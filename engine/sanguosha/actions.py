@@ -8,8 +8,8 @@ for the game log, and `parse_action` reads it back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import Field, dataclass, fields
+from typing import Any, ClassVar
 
 from engine.core.errors import InvalidAction
 from engine.sanguosha.catalogue import Card, format_card, parse_card
@@ -20,11 +20,12 @@ class Action:
     """Base of every action."""
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # every subclass is a dataclass
     kind = ""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"action": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
+        for f in fields(self):
             out[f.name] = _to_json(getattr(self, f.name))
         return out
 
@@ -241,7 +242,7 @@ def parse_action(data: dict[str, Any]) -> Action:
         raise InvalidAction(Reason.UNKNOWN_ACTION, action=data)
     kwargs: dict[str, Any] = {}
     try:
-        for f in fields(cls):  # type: ignore[arg-type]
+        for f in fields(cls):
             if f.name not in data:
                 continue
             value = data[f.name]

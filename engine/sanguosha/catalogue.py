@@ -204,7 +204,7 @@ def _names(file: str, obj: dict[str, Any], where: str) -> dict[str, str]:
 
 
 def _entries(file: str, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    entries = _get(file, data, key, list, "")
+    entries: list[dict[str, Any]] = _get(file, data, key, list, "")
     seen: set[str] = set()
     for i, entry in enumerate(entries):
         if not isinstance(entry, dict):
@@ -310,7 +310,7 @@ def _load_generals(
         max_hp = _get(file, entry, "max_hp", int, where)
         if not 1 <= max_hp <= 8:
             raise CatalogueError(file, f"{where}.max_hp", f"implausible max HP {max_hp}")
-        lists = {}
+        lists: dict[str, tuple[str, ...]] = {}
         for key in ("skills", "lord_skills"):
             ids = _get(file, entry, key, list, where)
             for sid in ids:
@@ -320,7 +320,12 @@ def _load_generals(
                     raise CatalogueError(file, f"{where}.{key}", f"{sid!r} lord tag mismatch")
             lists[key] = tuple(ids)
         out[names["id"]] = GeneralSpec(
-            kingdom=kingdom, gender=gender, max_hp=max_hp, **lists, **names
+            kingdom=kingdom,
+            gender=gender,
+            max_hp=max_hp,
+            skills=lists["skills"],
+            lord_skills=lists["lord_skills"],
+            **names,
         )
     lords = tuple(_get(file, data, "lord_candidates", list, ""))
     for lord in lords:

@@ -194,7 +194,8 @@ def _set_hand_count(game: Game, action: SetHandCount) -> Event:
     limit = len(hand) + _unseen_stock(game)
     if type(count) is not int or not 0 <= count <= limit:
         raise IllegalAction(Reason.HAND_COUNT_OUT_OF_RANGE, seat=p.seat, count=count, limit=limit)
-    before, forgotten = len(hand), ()
+    before = len(hand)
+    forgotten: tuple[str, ...] = ()
     if count > before:
         for _ in range(count - before):
             _take_unseen_stock(game)
@@ -249,8 +250,8 @@ def _move_card(game: Game, action: MoveCard) -> Event:
         if name in dest.delayed_names():
             raise IllegalAction(Reason.ALREADY_IN_AREA, card=name, target=dest.seat)
     # checked: from here on nothing refuses
-    name = _leave(game, card, source)
-    replaced = _arrive(game, card, to, dest, name or card.name)
+    counted = _leave(game, card, source)
+    replaced = _arrive(game, card, to, dest, counted or card.name)
     return CardMovedByHost(
         str(card),
         source.zone,

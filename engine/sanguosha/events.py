@@ -9,19 +9,20 @@ its physical `cards` and gets the `name` it was used as). `EVENT_KINDS` lists ev
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import Field, dataclass, fields
+from typing import Any, ClassVar
 
 
 class Event:
     """Base of every event; `kind` is the stable wire name."""
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # every subclass is a dataclass
     kind = ""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
+        for f in fields(self):
             value = getattr(self, f.name)
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out

@@ -70,7 +70,7 @@ class Game(ViewLayer):
         settings.validate()
         check_mode(settings.game_mode, players)
         game = cls(players, mode, seed, settings)
-        game.start_events = game._advance(None, first=True)
+        game.start_events = game._advance(None)
         return game
 
     # ------------------------------------------------------------------ public API
@@ -110,19 +110,18 @@ class Game(ViewLayer):
         return LegalActions(self, seat, self.enumerate(prompt, seat))
 
     # ------------------------------------------------------------------ driver
-    def _advance(
-        self, answer: tuple[int | None, Action] | None, first: bool = False
-    ) -> list[Event]:
+    def _advance(self, answer: tuple[int | None, Action] | None) -> list[Event]:
+        """Run the flow to its next prompt (None: the first run, from the setup)."""
         out: list[Event] = []
         self._out = out
         self.emit = out.append
         try:
-            if first:
+            if answer is None:
                 self._prompt = next(self._flow)
             else:
                 self.log_length += 1
-                self._seat = answer[0]  # type: ignore[index]
-                self._prompt = self._flow.send(answer[1])  # type: ignore[index]
+                self._seat, action = answer
+                self._prompt = self._flow.send(action)
         except GameEnded:
             self._prompt = None
             self.status = "over"

@@ -90,6 +90,8 @@ def _raw() -> dict:
         (lambda raw: raw["card_values"].pop(), "card_values"),
         (lambda raw: raw["players"][3].update(jesters_in_tavern=3), "players"),
         (lambda raw: raw.pop("max_combo_total"), "max_combo_total"),
+        (lambda raw: raw["enemies"][1].pop("id"), "enemies[1].id"),
+        (lambda raw: raw["card_values"][0].update(id=1), "card_values[0].id"),
     ],
 )
 def test_malformed_rules_data_names_the_key(break_it, key: str) -> None:

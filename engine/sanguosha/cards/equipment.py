@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 class Equipment(CardRule):
     def __init__(self, name: str) -> None:
+        # One Equipment rule per equipment card, all of this class: here the name (a
+        # ClassVar of CardRule, as each other rule has its own class) is per instance.
         self.name = name  # type: ignore[misc]
 
     def auto_targets(self, game: Game, user: Player) -> list[Player] | None:
