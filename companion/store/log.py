@@ -16,6 +16,8 @@ the caller just acknowledges it.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -35,6 +37,11 @@ __all__ = [
 ]
 
 SCHEMA_VERSION = 1
+
+CRASH_AFTER_ENV = "COMPANION_CRASH_AFTER"
+"""Crash tests set this to N: the process then dies by SIGKILL right after its Nth
+committed input (an exact point, say between the two events of one script line; a
+real kill, nothing cleaned up). Unset or 0 in every normal run."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -254,6 +261,7 @@ class GameLog:
                 ),
             )
             self._db.execute("COMMIT")
+            _count_for_crash_tests()
         except sqlite3.IntegrityError as exc:
             self._db.execute("ROLLBACK")
             if "FOREIGN KEY" in str(exc):
@@ -305,6 +313,16 @@ class GameLog:
             )
             for n, t, kind, reader, seat, epoch, seq, line, data in rows
         ]
+
+
+_crash_after = os.environ.get(CRASH_AFTER_ENV, "")
+_appended = [0, int(_crash_after) if _crash_after.isdigit() else 0]  # committed, kill point
+
+
+def _count_for_crash_tests() -> None:
+    _appended[0] += 1
+    if _appended[0] == _appended[1]:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 _GAME_SELECT = (
