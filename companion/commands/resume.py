@@ -17,7 +17,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Rebuild a game exactly where it was by replaying its log, reconnect its readers "
             "(they resend what was not acknowledged) and continue. A game started with "
-            "--script continues its script after the last line that was logged."
+            "--script continues its script from the last event that was logged. A game that "
+            "is over (with no ID: when every game is, the newest) only has its final state "
+            "written (--state-out)."
         ),
     )
     parser.add_argument(

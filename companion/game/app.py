@@ -349,9 +349,11 @@ def _load_session(
         _Stop: no such game, or it is not narrated in `lang`.
     """
     if game_id is None:
-        info = log.latest(unfinished=True)
+        # none unfinished: the newest, which may have ended just before a crash (its
+        # final state is then written as asked)
+        info = log.latest(unfinished=True) or log.latest()
         if info is None:
-            _say(err, f"companion: no unfinished game in {log.path}")
+            _say(err, f"companion: no game in {log.path}")
             raise _Stop(EXIT_BAD_INPUT)
         game_id = info.id
     try:
