@@ -103,12 +103,18 @@ async def _run_sim(
     options: Any,
     on_notice: Callable[[Any], None] | None,
 ) -> int:
-    from companion.game.script import drive_script, label_encoder
+    from companion.game.script import Resumption, drive_script, label_encoder, resumption
     from companion.readers import ReaderHub
     from companion.readers.sim import SimSource
     from hardware.sim.table import SimulatedTable
 
     sim = plan.sim or SimulatedTable(len(plan.seats), seats=plan.seats, token_encoder=label_encoder)
+    resumed = Resumption()
+    if plan.script is not None:
+        logged = [item.input for item in session.log.inputs(session.game_id)]
+        resumed = resumption(plan.script, plan.seats, logged)
+        for index, card in resumed.cards.items():  # hold what the table's readers held
+            sim.readers[index].place(card)
     async with ReaderHub(SimSource(sim), options) as hub:
         pump = Pump(session, hub, clock, on_notice=on_notice)
         task = asyncio.create_task(pump.run(), name="pump")
@@ -116,7 +122,9 @@ async def _run_sim(
             await pump.connected([r.reader_id for r in sim.readers], CONNECT_TIMEOUT)
             if plan.script is not None:
                 assert isinstance(clock, VirtualClock)
-                played = await drive_script(session, sim, pump, plan.script, clock, pace=plan.pace)
+                played = await drive_script(
+                    session, sim, pump, plan.script, clock, pace=plan.pace, done=resumed.done
+                )
             else:
                 played = await _console(session, sim, pump, clock, plan.console or sys.stdin)
             await pump.flush_feedback()

@@ -10,13 +10,22 @@ time is up, commits a clock tick.
 
 Which readers a script needs (`readers_for`): one per seat named by `@N` and a shared
 one for `@*` lines (or lines without a prefix), unless the host forces a layout.
+`check_playable` then plays the whole script on paper against those readers, so a
+line that could not be played (no such reader, a label no frame carries, a `remove`
+with no card on the reader) is refused before the game logs anything.
+
+A line can make more than one reader event: a `scan` on a reader that holds a card
+lifts that card first (a remove, then the scan). After a crash the game goes on from
+its last logged *event* (`resumption`): a line is played again unless its last event
+is logged, and the new readers hold the cards the old ones held, so nothing of the
+line is lost and nothing is doubled.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,18 +36,27 @@ from companion.table.inputs import HOST, InputKind, TableInput
 from hardware.sim.script import (
     SHARED,
     Fault,
+    FaultKind,
     Hold,
+    Press,
+    Remove,
+    Scan,
+    ScanUid,
     ScriptError,
     ScriptLine,
+    Select,
     Wait,
     parse_line,
     parse_script,
 )
-from hardware.sim.table import SimulatedTable, play_line
-from hardware.sim.tokens import TagPayload, TokenError, default_token_encoder, text_tag
+from hardware.sim.table import SimulatedTable, play_line, reader_index
+from hardware.sim.tokens import TagPayload, TokenError, default_token_encoder, parse_uid, text_tag
 
 __all__ = [
     "HostLine",
+    "Resumption",
+    "check_playable",
+    "resumption",
     "ScriptError",
     "parse_host_line",
     "parse_script",
@@ -183,6 +201,120 @@ def readers_for(
     return ([0] if shared else []) + seats
 
 
+class _Cards:
+    """The card each reader holds as a script plays, on paper (no reader exists)."""
+
+    def __init__(self, seats: Sequence[int]) -> None:
+        self.seats = list(seats)
+        self.held: dict[int, TagPayload] = {}
+
+    def reader(self, line: ScriptLine) -> int:
+        try:
+            return reader_index(self.seats, line.target)
+        except LookupError as exc:
+            raise ScriptError(line.number, line.text, str(exc)) from None
+
+    def play(self, line: ScriptLine) -> None:
+        """Do what the line does to the cards; refuse a line no reader could play."""
+        action = line.action
+        if isinstance(action, Wait):
+            return
+        index = self.reader(line)
+        try:
+            if isinstance(action, Scan):
+                self.held[index] = label_encoder(action.token)
+            elif isinstance(action, ScanUid):
+                self.held[index] = parse_uid(action.uid_hex)
+            elif isinstance(action, Remove):
+                if self.held.pop(index, None) is None:
+                    raise TokenError("there is no card on the reader to remove")
+            elif isinstance(action, Fault) and action.kind is FaultKind.REBOOT:
+                self.held.pop(index, None)  # a restarted simulated reader forgets its card
+        except TokenError as exc:
+            raise ScriptError(line.number, line.text, str(exc)) from None
+
+
+def check_playable(lines: Iterable[ScriptLine | HostLine], seats: Sequence[int]) -> None:
+    """Check that every line can be played on readers with these `seats`, before
+    anything is logged: its reader exists, its label fits in a frame, its UID is one, a
+    `remove` has a card to lift.
+
+    >>> check_playable(parse_script("@1 scan lord\\n@1 remove"), [1])
+    >>> check_playable(parse_script("@1 remove"), [1])
+    Traceback (most recent call last):
+    ...
+    hardware.sim.script.ScriptError: line 1: there is no card on the reader to remove: '@1 remove'
+
+    Raises:
+        ScriptError: the first line that could not be played, and why.
+    """
+    cards = _Cards(seats)
+    for line in lines:
+        if isinstance(line, ScriptLine):
+            cards.play(line)
+
+
+@dataclass(frozen=True)
+class Resumption:
+    """Where a script goes on after a crash: the lines whose every event is logged
+    (`done`), and the card each reader (by index) holds at that point (`cards`)."""
+
+    done: frozenset[int] = frozenset()
+    cards: dict[int, TagPayload] = field(default_factory=dict)
+
+
+_LAST_EVENT = {
+    Scan: InputKind.SCAN,
+    ScanUid: InputKind.SCAN,
+    Remove: InputKind.REMOVE,
+    Press: InputKind.PRESS,
+    Select: InputKind.SELECT,
+    Wait: InputKind.TICK,
+}
+
+
+def _complete(line: ScriptLine | HostLine, logged: Collection[InputKind]) -> bool:
+    """Whether the line's last event is among the kinds logged for it."""
+    if isinstance(line, HostLine):
+        return InputKind.CORRECT in logged
+    last = _LAST_EVENT.get(type(line.action))
+    return last is None or last in logged  # a fault or a hold awaits no event
+
+
+def resumption(
+    lines: Iterable[ScriptLine | HostLine],
+    seats: Sequence[int],
+    logged: Iterable[TableInput],
+) -> Resumption:
+    """Where to go on with `lines` given the inputs `logged` so far.
+
+    The driver plays a line only once the one before it has been handled, so every
+    line before the last logged one is complete; the last logged line is complete
+    once its last event is logged. A line cut short between its events (the remove of
+    a `scan` logged, the scan not) is played again on a reader holding no card, so it
+    sends only what is missing.
+
+    Raises:
+        ScriptError: a line before the resume point no reader could play.
+    """
+    kinds: dict[int, set[InputKind]] = {}
+    for inp in logged:
+        if inp.line is not None:
+            kinds.setdefault(inp.line, set()).add(inp.kind)
+    last = max(kinds, default=0)
+    cards = _Cards(seats)
+    done: set[int] = set()
+    for line in lines:
+        if line.number < last or (line.number == last and _complete(line, kinds[last])):
+            done.add(line.number)
+            if isinstance(line, ScriptLine):
+                cards.play(line)
+        elif line.number == last and isinstance(line, ScriptLine):
+            if InputKind.REMOVE in kinds[last]:  # the card it lifted is off the reader
+                cards.held.pop(cards.reader(line), None)
+    return Resumption(frozenset(done), dict(cards.held))
+
+
 def label_encoder(token: str) -> TagPayload:
     """What a simulated label carries for a script token: its card code when the token
     names a card, else the token's own text (a label the companion does not know,
@@ -201,8 +333,9 @@ async def drive_script(
     clock: VirtualClock,
     *,
     pace: float = 0.0,
+    done: Collection[int] = (),
 ) -> int:
-    """Play every line after the session's last logged line; return how many were played.
+    """Play every line not `done` (see `resumption`); return how many were played.
 
     `pace` > 0 lets a person follow along: after each line the driver pauses that
     many real seconds per sentence the line produced (the demo does this).
@@ -220,7 +353,7 @@ async def drive_script(
         if pace > 0 and said[0]:
             await asyncio.sleep(pace * said[0])
             said[0] = 0
-        if line.number <= session.last_line:
+        if line.number in done:
             continue
         played += 1
         if isinstance(line, HostLine):

@@ -54,7 +54,6 @@ class Session:
         self.table = table
         self.narrator = narrator
         self.inputs = inputs
-        self.last_line = 0
         self._observers: list[Observer] = []
         self._status = str(table.view().get("status", ""))
 
@@ -116,8 +115,6 @@ class Session:
         for item in log.inputs(game_id):
             outcome = table.apply(item.input)
             session.inputs = item.n
-            if item.input.line is not None:
-                session.last_line = max(session.last_line, item.input.line)
             if on_replayed is not None:
                 state = session.state()
                 on_replayed(
@@ -167,8 +164,6 @@ class Session:
         inp = self.table.enrich(inp)
         n = self.log.append(self.game_id, inp)
         self.inputs = n
-        if inp.line is not None:
-            self.last_line = max(self.last_line, inp.line)
         outcome = self.table.apply(inp)
         state = self.state()
         update = Update(n, outcome, narrate_outcome(self.narrator, outcome, state), state)

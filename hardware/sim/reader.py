@@ -312,6 +312,20 @@ class SimulatedReader:
         self.card = tag
         return await self._event(self._logic.card(True, _CARD_KINDS[tag.kind], tag.data))
 
+    def place(self, tag: TagPayload) -> None:
+        """A card has lain on the reader since it was powered on, before any host linked
+        to it: the reader holds it (lifting it sends a remove). Its read predates every
+        host, which adopts the reader's present and skips it (SPEC.md section 7), so a
+        resumed table's readers can hold what the table's readers held.
+
+        Raises:
+            RuntimeError: the reader is on a link already (a host would hear the read).
+        """
+        if self._front is not None:
+            raise RuntimeError(f"{self.name} is on a link: a card placed now is a scan")
+        self.card = tag
+        self._logic.card(True, _CARD_KINDS[tag.kind], tag.data)
+
     async def remove(self) -> int:
         """The card on the reader is lifted off.
 

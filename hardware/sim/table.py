@@ -52,7 +52,14 @@ from hardware.sim.script import (
 from hardware.sim.security import pairing_config
 from hardware.sim.tokens import TokenEncoder, TokenError, default_token_encoder
 
-__all__ = ["HOST_ADDRESS", "FIRST_READER_ID", "Bond", "SimulatedTable", "play_line"]
+__all__ = [
+    "HOST_ADDRESS",
+    "FIRST_READER_ID",
+    "Bond",
+    "SimulatedTable",
+    "play_line",
+    "reader_index",
+]
 
 #: The host radio's address on the simulated link.
 HOST_ADDRESS = "F0:F0:F0:F0:F0:F0"
@@ -180,27 +187,12 @@ class SimulatedTable:
                 await reader.drop_link()
 
     def reader_for(self, target: int | str | None) -> SimulatedReader:
-        """The reader a script line is meant for: `@N` the reader of seat N (or the
-        shared reader if no reader has that seat), `@*` or no prefix the shared reader
-        (or the only reader).
+        """The reader a script line is meant for (see `reader_index`).
 
         Raises:
             LookupError: no reader fits, or it is ambiguous which one.
         """
-        shared = [r for r in self.readers if r.seat == 0]
-        if isinstance(target, int):
-            for reader in self.readers:
-                if reader.seat == target:
-                    return reader
-            if len(shared) == 1:
-                return shared[0]
-            raise LookupError(f"no reader has seat {target}")
-        if len(shared) == 1:
-            return shared[0]
-        if target is None and len(self.readers) == 1:
-            return self.readers[0]
-        what = "@*" if target == SHARED else "a line without @N"
-        raise LookupError(f"{what} needs exactly one shared reader; this table has {len(shared)}")
+        return self.readers[reader_index([r.seat for r in self.readers], target)]
 
     async def play(
         self, script: str | Iterable[ScriptLine], on_wait: WaitHandler | None = None
@@ -214,6 +206,33 @@ class SimulatedTable:
         lines = parse_script(script) if isinstance(script, str) else list(script)
         for line in lines:
             await play_line(self, line, on_wait)
+
+
+def reader_index(seats: Sequence[int], target: int | str | None) -> int:
+    """Which of the readers with these `seats` (0 = shared) a script line's target
+    means: `@N` the reader of seat N (or the shared reader if no reader has that seat),
+    `@*` or no prefix the shared reader (or the only reader). A function of the seats
+    alone, so a script can be checked before any reader exists.
+
+    >>> reader_index([0, 1, 2], 2), reader_index([0, 1, 2], 5), reader_index([3], None)
+    (2, 0, 0)
+
+    Raises:
+        LookupError: no reader fits, or it is ambiguous which one.
+    """
+    shared = [i for i, seat in enumerate(seats) if seat == 0]
+    if isinstance(target, int):
+        if target in seats:
+            return list(seats).index(target)
+        if len(shared) == 1:
+            return shared[0]
+        raise LookupError(f"no reader has seat {target}")
+    if len(shared) == 1:
+        return shared[0]
+    if target is None and len(seats) == 1:
+        return 0
+    what = "@*" if target == SHARED else "a line without @N"
+    raise LookupError(f"{what} needs exactly one shared reader; this table has {len(shared)}")
 
 
 async def play_line(
