@@ -224,7 +224,13 @@ def _script_of(req: PlayRequest, err: TextIO) -> tuple[list[Any] | None, list[in
     Raises:
         _Stop: the script cannot be read or played with these readers.
     """
-    from companion.game.script import ScriptError, parse_table_script, read_script, readers_for
+    from companion.game.script import (
+        ScriptError,
+        check_playable,
+        parse_table_script,
+        read_script,
+        readers_for,
+    )
 
     lines = None
     seats = [0]
@@ -235,6 +241,7 @@ def _script_of(req: PlayRequest, err: TextIO) -> tuple[list[Any] | None, list[in
             lines = read_script(req.script)
         if req.reader == "sim":
             seats = readers_for(lines or [], req.players, req.layout)
+            check_playable(lines or [], seats)
     except ScriptError as exc:
         _say(err, f"companion: {req.script}: {exc}")
         raise _Stop(EXIT_BAD_INPUT) from None
@@ -370,7 +377,7 @@ def _script_to_continue(session: Session, script: Path | None, err: TextIO) -> l
     Raises:
         _Stop: the script changed, or cannot be read or parsed.
     """
-    from companion.game.script import ScriptError, read_script
+    from companion.game.script import ScriptError, check_playable, read_script
 
     meta = session.log.game(session.game_id).meta
     path = script if script is not None else meta.get("script")
@@ -381,7 +388,10 @@ def _script_to_continue(session: Session, script: Path | None, err: TextIO) -> l
             _say(err, f"companion: {path} changed since game {session.game_id} began; "
                  "give --script FILE to continue with it anyway")  # fmt: skip
             raise _Stop(EXIT_BAD_INPUT)
-        return read_script(path)
+        lines = read_script(path)
+        if meta.get("reader", "sim") == "sim":
+            check_playable(lines, list(meta.get("seats", [0])))
+        return lines
     except ScriptError as exc:
         _say(err, f"companion: {path}: {exc}")
     except (OSError, UnicodeDecodeError) as exc:
