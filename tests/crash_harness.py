@@ -103,7 +103,7 @@ def play_whole(name: str, script: Path, workdir: Path, *play_args: str) -> Game:
 
 
 def transcript_of(game_db: Path, out: Path) -> Path:
-    """`companion export --format text` of game 1: a table script with `remove` lines."""
+    """`companion export --format text` of game 1: a table script (lifts left out)."""
     done = companion("export", "1", "--db", str(game_db), "--format", "text", "--out", str(out))
     if done.returncode != 0:
         raise RuntimeError(f"export failed: {done.stderr}")
