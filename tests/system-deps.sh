@@ -23,11 +23,34 @@ fc-list :lang=zh 2>/dev/null | grep -q . || need+=(fonts-wqy-microhei)
 command -v swig >/dev/null || need+=(swig)
 command -v qemu-system-x86_64 >/dev/null || need+=(qemu-system-x86)
 command -v debootstrap >/dev/null || need+=(debootstrap)
+
+# Another process (a neighbour's apt, unattended-upgrades) may hold apt's locks: wait
+# for them, at most APT_LOCK_WAIT seconds, rather than fail at once. DPkg::Lock::Timeout
+# waits for dpkg's lock; the package lists' lock (apt-get update) is not covered by it,
+# so a "Could not get lock" failure is retried until the same deadline.
+APT_LOCK_WAIT=${APT_LOCK_WAIT:-600}
+apt_get() {
+    local deadline=$((SECONDS + APT_LOCK_WAIT)) out status said=""
+    while :; do
+        status=0
+        out=$($sudo env DEBIAN_FRONTEND=noninteractive apt-get \
+            -o DPkg::Lock::Timeout="$APT_LOCK_WAIT" "$@" 2>&1) || status=$?
+        if [ "$status" -eq 0 ] || ! grep -q "Could not get lock" <<<"$out" \
+            || [ "$SECONDS" -ge "$deadline" ]; then
+            [ "$status" -eq 0 ] || printf '%s\n' "$out" >&2
+            return "$status"
+        fi
+        [ -n "$said" ] || echo "system-deps: apt is busy (another process holds its lock); waiting up to ${APT_LOCK_WAIT}s" >&2
+        said=1
+        sleep 2
+    done
+}
+
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+    apt_get update -qq
+    apt_get install -y -qq "${need[@]}"
 fi
 
 for lock in hardware/firmware/mpy/package-lock.json; do
