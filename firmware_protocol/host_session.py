@@ -204,7 +204,12 @@ class HostSession:
         self._expected = expected
         self._horizon = seq_add(expected, -1)  # the furthest seq known to exist
         self._state = HostState.AWAITING_HELLO
-        self._ack_point: int | None = None  # last seq delivered or passed (this epoch)
+        # last seq delivered or passed (this epoch): for a session rebuilt from its store,
+        # the one before `expected`, stored but maybe never acknowledged (its ACK may have
+        # died with the host); `ack()` gives it once a HELLO has confirmed the epoch
+        self._ack_point: int | None = None
+        if epoch is not None and expected != 0:
+            self._ack_point = seq_add(expected, -1)
         self._acked: int | None = None
         self._command_seq = 0
         self._retry = retry_interval
@@ -254,8 +259,13 @@ class HostSession:
 
         Call it after the delivered events are durably stored (SPEC.md section 4).
         After a reconnect or an idle probe it repeats the last ACK once, in case that
-        one was lost (the reader would otherwise hold those events forever).
+        one was lost (the reader would otherwise hold those events forever); so does a
+        session rebuilt from a stored `(epoch, expected)`, for `expected - 1`. Nothing
+        is acknowledged while a connection awaits its HELLO: the reader may have
+        rebooted, and an ACK meant for the old epoch would free events of the new one.
         """
+        if self._state is HostState.AWAITING_HELLO:
+            return None
         if self._ack_point is None or self._ack_point == self._acked:
             return None
         self._acked = self._ack_point

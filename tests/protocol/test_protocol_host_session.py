@@ -265,3 +265,44 @@ def test_transition_table_covers_every_reachable_pair() -> None:
             assert missing == set()
         else:
             assert missing == {_Input.HELLO_FIRST}
+
+
+def test_a_rebuilt_session_acknowledges_what_it_had_stored_once_the_hello_confirms() -> None:
+    """A host restarted from its stored (epoch, expected), whose last ACKs died with it:
+    once the reader's HELLO confirms the epoch, `ack()` acknowledges `expected - 1`
+    and the reader frees those events; before the HELLO it acknowledges nothing."""
+    from firmware_protocol.reader_session import ReaderSession
+
+    reader = ReaderSession(EPOCH, 64, reader_id=9)
+    for seat in range(1, 11):
+        reader.record(Select(seat % 10))  # seqs 0..9, stored by the host, never acked
+    assert reader.pending == 10
+    host = HostSession(EPOCH, 10)  # rebuilt from its store after a crash
+    (hello,) = reader.on_command(encode(host.connected()))
+    assert host.ack() is None  # no HELLO yet: it could be a rebooted reader's
+    assert _kinds(host.receive(hello)) == ["StatusReport"]
+    ack = host.ack()
+    assert ack is not None and ack.up_to == 9
+    assert reader.on_command(encode(ack)) == [] and reader.pending == 0
+    assert host.ack() is None  # once
+
+
+def test_a_rebuilt_session_acknowledges_nothing_of_a_rebooted_reader() -> None:
+    """The stored epoch is gone (the reader restarted): nothing of the new epoch has
+    been delivered, so nothing is acknowledged."""
+    host = HostSession(EPOCH, 10)
+    host.connected()
+    host.receive(_hello(0xFFFF, epoch=EPOCH + 1))
+    assert host.ack() is None
+
+
+def test_no_ack_is_written_into_a_connection_before_its_hello() -> None:
+    """After a reconnect the last ACK is repeated only once the HELLO confirms the
+    epoch: sent before it, an ACK could free a rebooted reader's new events."""
+    host = _synced(0)
+    host.receive(Select(1, seq=0))
+    assert host.ack() == Ack(0, seq=1)
+    host.connected()
+    assert host.ack() is None
+    host.receive(_hello(0))
+    assert host.ack() == Ack(0, seq=3)
