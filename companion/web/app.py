@@ -12,6 +12,9 @@ Routes (every one but `/healthz` behind the view check of `access.py`):
 - `GET /state`: the same snapshot as JSON.
 - `GET /qr.svg`: the join address as a QR code.
 - `POST /host`: a host command (`commands.py`), with the `X-Host-Token` header.
+
+Request bodies and JSON nesting are bounded on every route (`limits.py`): 413 or 400
+with a message, nothing changed.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -31,6 +35,7 @@ from companion.web.access import Access, is_loopback
 from companion.web.commands import CommandError, HostCommand, parse_command
 from companion.web.feed import TableFeed, encode_frame
 from companion.web.labels import labels_for
+from companion.web.limits import BodyLimit, LimitError, check_json_depth, read_body
 from companion.web.qr import qr_svg
 
 __all__ = ["COOKIE", "KEEPALIVE_S", "build_app"]
@@ -67,7 +72,10 @@ def build_app(
     `join_url()` is the address phones should open (known once the port is bound);
     `on_command` receives checked host commands (None: host controls are off).
     """
-    return Starlette(routes=_TableRoutes(feed, access, join_url, on_command).routes())
+    return Starlette(
+        routes=_TableRoutes(feed, access, join_url, on_command).routes(),
+        middleware=[Middleware(BodyLimit)],
+    )
 
 
 class _TableRoutes:
@@ -185,7 +193,11 @@ class _TableRoutes:
         if not self.access.may_steer(request.headers.get("x-host-token")):
             return JSONResponse({"error": "this needs the host token"}, status_code=403)
         try:
-            body = json.loads(await request.body())
+            text = (await read_body(request)).decode("utf-8")
+            check_json_depth(text)
+            body = json.loads(text)
+        except LimitError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=exc.status)
         except (json.JSONDecodeError, UnicodeDecodeError):
             return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)
         try:
