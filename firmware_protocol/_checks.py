@@ -22,7 +22,7 @@ def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_uint(bits: int) -> Check:
+def check_uint(bits: int) -> Callable[[str, str, Any], int]:
     top = (1 << bits) - 1
 
     def check(owner: str, name: str, value: Any) -> int:
@@ -39,28 +39,28 @@ check_u8, check_u16, check_u32 = check_uint(8), check_uint(16), check_uint(32)
 
 
 def check_seat(owner: str, name: str, value: Any) -> int:
-    value = check_u8(owner, name, value)
-    if value > MAX_SEAT:
+    number = check_u8(owner, name, value)
+    if number > MAX_SEAT:
         raise ProtocolUsageError(
-            f"{owner}.{name} must be 0 (no seat) or 1..{MAX_SEAT}, got {value}"
+            f"{owner}.{name} must be 0 (no seat) or 1..{MAX_SEAT}, got {number}"
         )
-    return value
+    return number
 
 
 def check_battery(owner: str, name: str, value: Any) -> int:
-    value = check_u8(owner, name, value)
-    if value > 100 and value != BATTERY_UNKNOWN:
+    number = check_u8(owner, name, value)
+    if number > 100 and number != BATTERY_UNKNOWN:
         raise ProtocolUsageError(
-            f"{owner}.{name} must be 0..100 percent or {BATTERY_UNKNOWN} (unknown), got {value}"
+            f"{owner}.{name} must be 0..100 percent or {BATTERY_UNKNOWN} (unknown), got {number}"
         )
-    return value
+    return number
 
 
 def check_epoch(owner: str, name: str, value: Any) -> int:
-    value = check_u32(owner, name, value)
-    if value == 0:
+    number = check_u32(owner, name, value)
+    if number == 0:
         raise ProtocolUsageError(f"{owner}.{name} must be non-zero (0 is reserved)")
-    return value
+    return number
 
 
 def check_flags(owner: str, name: str, value: Any) -> ReaderFlags:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeVar
 
 from firmware_protocol.errors import FrameError, ProtocolUsageError
 from firmware_protocol.messages import (
@@ -83,6 +84,8 @@ class StatusReport:
 
     status: Hello | Status
 
+
+_M = TypeVar("_M", bound=Message)
 
 HostEffect = Deliver | Send | Rebooted | EventsLost | Dropped | StatusReport
 
@@ -271,9 +274,10 @@ class HostSession:
         self._acked = self._ack_point
         return self._command(Ack, self._ack_point)
 
-    def _command(self, cls: type[Message], *args: int) -> Message:  # type: ignore[misc]
+    def _command(self, cls: type[_M], *args: int) -> _M:
         seq = self._command_seq
         self._command_seq = seq_add(seq, 1)
+        # a command's fields are `args`, in order, then seq (the base has only seq)
         return cls(*args, seq=seq)  # type: ignore[call-arg]
 
     def _time(self, now: float | None) -> float:
@@ -376,8 +380,9 @@ class HostSession:
 
     def _reboot(self, status: Hello | Status) -> list[HostEffect]:
         old = self._epoch
+        assert old is not None  # a reboot is told only from a known epoch (_classify)
         self._start_epoch(status, 0)
-        return [Rebooted(old, status.epoch), StatusReport(status)]  # type: ignore[arg-type]
+        return [Rebooted(old, status.epoch), StatusReport(status)]
 
     def _reboot_and_resume(self, status: Hello | Status) -> list[HostEffect]:
         return self._reboot(status) + [self._resume()]

@@ -31,7 +31,7 @@ def message_to_json(message: Message) -> dict[str, Any]:
     if not isinstance(message, Message):
         raise ProtocolUsageError(f"message_to_json() needs a Message, got {message!r}")
     out: dict[str, Any] = {"type": message.NAME}
-    for f in fields(message):  # type: ignore[arg-type]
+    for f in fields(message):
         value = getattr(message, f.name)
         if isinstance(value, (bytes, bytearray)):
             out[f.name] = value.hex()
@@ -56,10 +56,10 @@ def message_from_json(obj: dict[str, Any]) -> Message:
     if not isinstance(obj, dict):
         raise ProtocolUsageError(f"a message is a JSON object, got {obj!r}")
     name = obj.get("type")
-    cls = _BY_NAME.get(name)  # type: ignore[arg-type]
+    cls = _BY_NAME.get(name) if isinstance(name, str) else None
     if cls is None:
         raise ProtocolUsageError(f"unknown message type {name!r}; known: {sorted(_BY_NAME)}")
-    specs = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+    specs = {f.name: f for f in fields(cls)}
     unknown = set(obj) - set(specs) - {"type"}
     if unknown:
         raise ProtocolUsageError(f"{name} has no field(s) {sorted(unknown)}")

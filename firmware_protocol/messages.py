@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import Field, dataclass, fields
 from enum import IntEnum, IntFlag
 from types import MappingProxyType
 from typing import Any, ClassVar, Self
@@ -79,6 +79,7 @@ class Message:
     """
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # every subclass is a dataclass
 
     TYPE: ClassVar[int]
     NAME: ClassVar[str]
@@ -103,10 +104,7 @@ class Message:
         return encode(self)
 
     def __repr__(self) -> str:
-        args = ", ".join(
-            f"{f.name}={_repr_value(getattr(self, f.name))}"
-            for f in fields(self)  # type: ignore[arg-type]
-        )
+        args = ", ".join(f"{f.name}={_repr_value(getattr(self, f.name))}" for f in fields(self))
         return f"{type(self).__name__}({args})"
 
     @classmethod
@@ -133,6 +131,7 @@ class Message:
                 FrameReason.BAD_LENGTH,
                 f"{cls.NAME} payload is {cls._LAYOUT.size} bytes, got {len(payload)}",
             )
+        # a subclass's fields are its layout's, in order, then seq (the base has only seq)
         return cls(*cls._LAYOUT.unpack(payload), seq=seq)  # type: ignore[call-arg]
 
 
@@ -322,7 +321,9 @@ class Card(Message):
             raise FrameError(
                 FrameReason.BAD_VALUE, f"CARD state_kind 0x{state_kind:02X} has reserved bits set"
             )
-        return cls(bool(state_kind & 0x80), state_kind & 0x0F, payload[1:], seq=seq)
+        # the kind field's check makes the nibble a CardKind or refuses it (FrameError BAD_VALUE)
+        kind = state_kind & 0x0F
+        return cls(bool(state_kind & 0x80), kind, payload[1:], seq=seq)  # type: ignore[arg-type]
 
 
 @_register(0x04, "BUTTON", "<BB")

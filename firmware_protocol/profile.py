@@ -9,7 +9,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 from enum import IntFlag
-from typing import Self
+from typing import Self, TypeGuard
 
 from firmware_protocol.errors import FrameError, FrameReason, ProtocolUsageError
 from firmware_protocol.fields import MAX_SEAT
@@ -215,9 +215,9 @@ class Info:
             raise FrameError(FrameReason.BAD_VALUE, f"info record: {error}") from None
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_u8(value: object) -> bool:
-    return _is_int(value) and 0 <= value <= 255  # type: ignore[operator]
+    return _is_int(value) and 0 <= value <= 255

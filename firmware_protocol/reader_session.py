@@ -8,7 +8,9 @@ firmware core that offers the same methods.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from firmware_protocol.errors import FrameError, FrameReason, ProtocolUsageError
 from firmware_protocol.fields import ErrorCode, ReaderFlags
@@ -70,7 +72,7 @@ class ReaderSession:
         self._reader_id = _check_int("reader_id", reader_id, 0, 0xFFFFFFFF)
         self._seat = _check_int("seat", seat, 0, MAX_SEAT)
         self.battery = battery
-        self.flags = flags  # type: ignore[assignment]
+        self.flags = flags
         self._last_seq = NO_EVENTS
         # (seq, frame) of each unacknowledged event, oldest first, seqs consecutive.
         self._buffer: deque[tuple[int, bytes]] = deque()
@@ -148,7 +150,7 @@ class ReaderSession:
         """STATUS: what a read of the `event` characteristic returns."""
         return encode(Status(*self._state_fields()))
 
-    def _state_fields(self) -> tuple[int, int, int, int, int, int]:
+    def _state_fields(self) -> tuple[int, int, int, int, ReaderFlags, int]:
         return (
             self._epoch,
             self._last_seq,
@@ -244,11 +246,11 @@ class ReaderSession:
 
 
 def _with_seq(event: Message, seq: int) -> Message:
-    return replace(event, seq=seq)  # type: ignore[type-var]
+    return replace(event, seq=seq)
 
 
 #: Which method handles each command (SPEC.md section 3, host to reader).
-_HANDLERS = {
+_HANDLERS: dict[type[Message], Callable[[ReaderSession, Any], list[bytes]]] = {
     Ack: ReaderSession._on_ack,
     Resume: ReaderSession._on_resume,
     Feedback: ReaderSession._on_feedback,

@@ -35,7 +35,7 @@ def load_vectors(version: int = 1) -> dict[str, Any]:
     path = resources.files(__name__).joinpath(name)
     if not path.is_file():
         raise ProtocolUsageError(f"no test vectors for protocol version {version} ({name})")
-    document = json.loads(path.read_text(encoding="utf-8"))
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))  # checked below
     _validate(document, name, version)
     return document
 

@@ -51,11 +51,14 @@ _ALL_FLAGS = ReaderFlags.CARD_PRESENT | ReaderFlags.CHARGING | ReaderFlags.LOW_B
 _ALL_FLAGS |= ReaderFlags.PAIRING
 
 MESSAGES: list[tuple[str, Message]] = [
-    ("hello after boot, no events yet", Hello(0xDEADBEEF, 0xFFFF, 0, 255, 0, 0x12344B7F)),
+    (
+        "hello after boot, no events yet",
+        Hello(0xDEADBEEF, 0xFFFF, 0, 255, ReaderFlags(0), 0x12344B7F),
+    ),
     ("hello seat 10, all flags", Hello(1, 0, 10, 100, _ALL_FLAGS, 0xFFFFFFFF)),
     ("hello mid-game", Hello(0x0BADCAFE, 1234, 3, 57, ReaderFlags.CARD_PRESENT, 7)),
     ("status shared reader charging", Status(0xFFFFFFFF, 65534, 0, 0, ReaderFlags.CHARGING, 0)),
-    ("status seat 5", Status(42, 9, 5, 80, 0, 0x00C0FFEE)),
+    ("status seat 5", Status(42, 9, 5, 80, ReaderFlags(0), 0x00C0FFEE)),
     ("card text read seq 0", Card(True, CardKind.TEXT, b"SGS:0042", seq=0)),
     (
         "card text of 13 bytes removed, seq 65535",
