@@ -3,9 +3,11 @@
 companion play --game {sanguosha,regicide} --players N --reader {sim,ble[:ADDRESS],serial:PORT}
                [--script FILE] [--seed N] [--lang {zh-Hans,en,es,vi}] [--state-out FILE]
                [--db FILE] [--per-seat | --shared] [house settings] [--rule NAME=VALUE ...]
+               [--mode {identity,1v1,2v2,3v3,4v4}]
 
 `--rule` sets a Regicide house setting (`engine.regicide.Settings`, regicide.md §1.14);
-Three Kingdoms Kill has its own flags instead.
+for Three Kingdoms Kill, a two-side mode's disputed point (`--rule 1v1.rule=2013`,
+modes.md); its other house settings have their own flags.
 """
 
 from __future__ import annotations
@@ -50,8 +52,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--players",
         type=int,
-        default=5,
-        help="number of players: 2-10 for sanguosha, 1-4 for regicide (default 5)",
+        help="number of players: 2-10 for sanguosha, 1-4 for regicide (default 5; with "
+        "--mode, the mode's own count: 2, 4, 6 or 8)",
     )
     parser.add_argument(
         "--reader",
@@ -117,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     request = PlayRequest(
         game=args.game,
-        players=args.players,
+        players=args.players if args.players is not None else _default_players(args),
         reader=args.reader,
         script=args.script,
         seed=args.seed,
@@ -133,3 +135,12 @@ def run(args: argparse.Namespace) -> int:
         allow_new=args.allow_new,
     )
     return start_game(request)
+
+
+def _default_players(args: argparse.Namespace) -> int:
+    """5, or the seat count of the `--mode` asked for (a mode it refuses keeps 5)."""
+    if args.game == "sanguosha" and args.mode not in (None, "identity"):
+        from engine.sanguosha.modes.spec import mode_players
+
+        return mode_players(args.mode) or 5
+    return 5

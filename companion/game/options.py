@@ -64,8 +64,19 @@ def add_db(parser: argparse.ArgumentParser) -> None:
     )
 
 
+GAME_MODES = ("identity", "1v1", "2v2", "3v3", "4v4", "hegemony")
+"""Three Kingdoms Kill's modes (`engine.sanguosha.modes.spec.mode_names()`, written out
+so that `--help` imports no engine); hegemony (国战) is refused with its reason."""
+
+
 def add_house_settings(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("house settings (Three Kingdoms Kill)")
+    group.add_argument(
+        "--mode",
+        choices=GAME_MODES,
+        help="identity (default), 1v1 (2 players), 2v2 (4), 3v3 (6), 4v4 (8, provisional "
+        "rules); a mode's disputed points with --rule NAME=VALUE (e.g. --rule 1v1.rule=2013)",
+    )
     group.add_argument(
         "--nullification-timeout",
         type=float,
@@ -94,6 +105,8 @@ def add_house_settings(parser: argparse.ArgumentParser) -> None:
 def house_settings(args: argparse.Namespace) -> dict[str, object]:
     """The engine settings the flags ask for (only those given)."""
     out: dict[str, object] = {}
+    if getattr(args, "mode", None) is not None:
+        out["game_mode"] = args.mode
     if args.nullification_timeout is not None:
         out["nullification_timeout_s"] = args.nullification_timeout
     if args.four_player_roles is not None:
@@ -203,6 +216,13 @@ def rule_settings(game: str, rules: list[str]) -> dict[str, Any]:
     """
     if not rules:
         return {}
+    mode_out: dict[str, Any] = {}
+    if game == "sanguosha":  # MODE.NAME=VALUE: a two-side mode's disputed point
+        chosen = [r for r in rules if "." in r.partition("=")[0]]
+        rules = [r for r in rules if r not in chosen]
+        mode_out = {"mode_settings": _mode_rules(chosen)} if chosen else {}
+        if not rules:
+            return mode_out
     if game not in ("regicide", "sanguosha"):
         raise ValueError(f"--rule is for Regicide and Three Kingdoms Kill, not {game}")
     if game == "sanguosha":
@@ -230,6 +250,27 @@ def rule_settings(game: str, rules: list[str]) -> dict[str, Any]:
         raise ValueError(
             f"{exc}; known settings (with their defaults): {_known_rules(game)}"
         ) from None
+    return {**out, **mode_out}
+
+
+def _mode_rules(rules: list[str]) -> dict[str, Any]:
+    """Three Kingdoms Kill: `--rule MODE.NAME=VALUE` sets a disputed point of a two-side
+    mode (`engine/sanguosha/data/modes.json`); the engine checks names and values.
+
+    >>> _mode_rules(["1v1.rule=2013", "2v2.offer=4"])
+    {'1v1.rule': '2013', '2v2.offer': 4}
+    """
+    from engine.sanguosha.modes.spec import mode_settings
+
+    out: dict[str, Any] = {}
+    for rule in rules:
+        name, sep, value = rule.partition("=")
+        name = name.strip()
+        if not sep:
+            raise ValueError(f"--rule takes MODE.NAME=VALUE for a mode, got {rule!r}")
+        spec = mode_settings(name.split(".", 1)[0]).get(name, {})
+        # a choice stays text ("2013" is a name); a number setting is read as JSON
+        out[name] = _rule_value(value.strip()) if "min" in spec else value.strip()
     return out
 
 

@@ -25,6 +25,14 @@ PRODUCT.md "Table flow conventions", prompt by prompt (`engine.sanguosha.prompts
 | confirm          |                                       | Confirm         | Confirm(False)    |                 |
 | choose_option    | refused (it would show a card)        | the 1st of two  | the 2nd of two    | the n-th option |
 
+Two-side modes (`--mode 1v1|2v2|3v3|4v4`): no identity card is used (a scan of one is
+refused); the draft is scans of general cards (`choose_general`: the pool laid face up,
+each pick, a 1v1 first general or reserve, a 3v3 marshal's assignment); a pick made
+unseen by the others (a hidden general, a first general, an assignment) cannot be
+undone, so UNDO never names it. The 3v3 action unit is a `choose_target` (the general
+card of who acts); an AOE's direction and qs2013's team choices are `choose_option`
+(OK the first, NO the second); a redrawn starting hand is a `confirm`.
+
 A staged skill (after its token or the owner's general) collects the cards and the
 targets scanned next; OK submits `UseSkill(skill, cards, targets)`, NO cancels.
 
@@ -163,6 +171,9 @@ class SanguoshaTable:
             return Refuse("game_over")
         if inp.kind is InputKind.CORRECT:
             return _correction(inp.data)
+        mode = self.engine.team_mode
+        if mode is not None and scanned is not None and scanned.kind == "identity":
+            return Refuse("no_identities", {"mode": mode.spec.name}, inp.seat, "engine")
         claim = self._shared_claim(inp, prompt, scanned)
         if claim is not None:
             return claim

@@ -63,8 +63,14 @@ def _choose_general(
     t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
 ) -> Interpretation | None:
     if s is not None and s.kind == "general":
-        return Submit(seat, ChooseGeneral(s.text))
+        secret = p.reason in _SECRET_PICKS  # UNDO would name it: it cannot be taken back
+        return Submit(seat, ChooseGeneral(s.text), reveals=secret)
     return Refuse("scan_general", {"seat": seat})
+
+
+_SECRET_PICKS = ("hidden", "first", "assign")
+"""Draft picks the other players must not learn (modes.md: hidden generals, 1v1's first
+general, a 3v3 marshal's assignment)."""
 
 
 def _play(

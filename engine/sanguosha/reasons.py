@@ -80,6 +80,7 @@ class Reason(StrEnum):
     ALREADY_IN_POOL = "already_in_pool"  # general (scanned twice into the pool)
     RESERVE_USED = "reserve_used"  # general, seat (that general already fell)
     NOT_IN_RESERVES = "not_in_reserves"  # general, options (the seat's reserves)
+    GENERAL_NOT_OFFERED = "general_not_offered"  # general, options (one's own to choose from)
     NO_IDENTITIES = "no_identities"  # mode (a team mode uses no identity card)
 
     # --- host corrections (table mode; `corrections.py`) ---

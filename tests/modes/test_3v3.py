@@ -63,7 +63,7 @@ def test_assign_refuses_another_teams_or_given_general():
     before = state_snapshot(game)
     with pytest.raises(IllegalAction) as exc:
         game.submit(5, ChooseGeneral(cool[0]))
-    assert exc.value.reason is Reason.NOT_OFFERED
+    assert exc.value.reason is Reason.GENERAL_NOT_OFFERED
     assert state_snapshot(game) == before
     game.submit(5, ChooseGeneral(warm[0]))
     with pytest.raises(IllegalAction) as exc:

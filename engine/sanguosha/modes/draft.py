@@ -306,9 +306,12 @@ class GeneralChoice:
                 return Reason.GENERAL_TAKEN, {"general": general, "seat": out[general]}
             return Reason.NOT_IN_POOL, {"general": general, "options": list(self.mode.pool)}
         if kind == "assign" and general in self.mode.assigned:
-            return Reason.GENERAL_TAKEN, {"general": general, "seat": self.mode.assigned[general]}
+            seat_given = self.mode.assigned[general]
+            if self.mode.sides[seat_given].team == self.mode.sides[seat].team:
+                # only one's own team's assignments: the other team's are secret
+                return Reason.GENERAL_TAKEN, {"general": general, "seat": seat_given}
         if kind == "offer":
             for p in game.players:
                 if p.general == general:
                     return Reason.GENERAL_TAKEN, {"general": general, "seat": p.seat}
-        return Reason.NOT_OFFERED, {"choice": general, "options": self.legal(game, seat)}
+        return Reason.GENERAL_NOT_OFFERED, {"general": general, "options": self.legal(game, seat)}

@@ -85,6 +85,12 @@ def mode_settings(name: str) -> dict[str, dict[str, Any]]:
     return dict(mode["settings"]) if mode else {}
 
 
+def mode_players(name: str) -> int | None:
+    """How many players a two-side mode seats (None: identity or an unknown mode)."""
+    mode = _data()["modes"].get(name)
+    return mode["players"] if mode else None
+
+
 def refusal(name: str) -> str | None:
     """The sentence refusing an unsupported mode (国战), or None."""
     return _data()["unsupported"].get(name)  # type: ignore[no-any-return]
