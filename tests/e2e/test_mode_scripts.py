@@ -17,7 +17,7 @@ from tests.scripted_play import SCRIPTS, player
 
 
 @pytest.fixture
-def play(tmp_path: Path, capsys: pytest.CaptureFixture[str]):  # noqa: ANN201
+def play(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     return player("sanguosha", 2, tmp_path, capsys)
 
 
