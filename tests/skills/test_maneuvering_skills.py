@@ -4,6 +4,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.sanguosha import (
+    ChooseTarget,
     Confirm,
     Discard,
     EndPlay,
@@ -205,3 +206,67 @@ def test_supply_shortage_skips_tuxi():
     events = pass_windows(game)
     assert of(events, "phase_skipped")[0].phase == "draw"
     prompt_is(game, PromptKind.PLAY, 2)
+
+
+def test_liuli_redirects_a_fire_kill_which_stays_fire():
+    """Liuli passes any Kill on, its nature kept (4)."""
+    game = mv(None, "daqiao", None, None, None)
+    equip(game, 3, "vine@S2")
+    set_hand(game, 1, "fire_kill@H4")
+    set_hand(game, 2, "peach@H3")
+    set_hand(game, 3)
+    game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))
+    prompt_is(game, PromptKind.CHOOSE_TARGET, 2, "liuli")
+    game.submit(2, ChooseTarget(3))
+    game.submit(2, Discard((C("peach@H3"),)))
+    events = game.submit(3, Respond(None))
+    dmg = of(events, "damage_dealt")[0]
+    assert (dmg.target, dmg.nature, dmg.amount) == (3, "fire", 2)  # Vine: fire +1
+
+
+def test_ganglie_answers_a_conducted_damage():
+    """Ganglie triggers on conducted damage: same source (4)."""
+    game = mv(None, None, "xiahoudun", players=4)
+    game.player(2).chained = game.player(3).chained = True
+    set_hand(game, 1, "thunder_kill@S5")
+    set_hand(game, 2)
+    game.submit(1, PlayCard(C("thunder_kill@S5"), (2,)))
+    game.submit(2, Respond(None))
+    prompt_is(game, PromptKind.CONFIRM, 3, "ganglie")
+    deck_top(game, "kill@S7")  # not a heart: the source, with no hand card, takes 1
+    events = game.submit(3, Confirm(True))
+    assert [(e.source, e.target) for e in of(events, "damage_dealt")] == [(3, 1)]
+
+
+def test_renwang_shield_voids_a_thunder_kill_not_a_fire_kill():
+    """Renwang Shield (EX): every Thunder Kill is black, every Fire Kill red (3.7)."""
+    settings = Settings(maneuvering=True, ex_cards=True, auto_decline=False)
+    game = mv(players=4, settings=settings)
+    equip(game, 2, "renwang_shield@C2")
+    set_hand(game, 1, "thunder_kill@S5")
+    events = game.submit(1, PlayCard(C("thunder_kill@S5"), (2,)))
+    assert of(events, "effect_cancelled")[0].by == "renwang_shield"
+    game = mv(players=4, settings=settings)
+    equip(game, 2, "renwang_shield@C2")
+    set_hand(game, 1, "fire_kill@H4")
+    game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))
+    prompt_is(game, PromptKind.RESPOND, 2)
+
+
+def test_qixi_dismantling_silver_lion_heals_its_owner():
+    game = mv("ganning", players=4)
+    equip(game, 2, "silver_lion@CA")
+    set_hp(game, 2, 2)
+    set_hand(game, 1, "thunder_kill@S5")
+    game.submit(1, UseSkill("qixi", (C("thunder_kill@S5"),), (2,)))
+    pass_windows(game)
+    events = game.submit(1, PickCard(C("silver_lion@CA")))
+    assert of(events, "hp_recovered")[0].hp_after == 3
+
+
+def test_guose_never_makes_supply_shortage():
+    """Guose turns a ♦ card (Fire Attack ♦Q here) into Indulgence only (4)."""
+    game = mv("daqiao", players=4)
+    set_hand(game, 1, "fire_attack@DQ")
+    game.submit(1, UseSkill("guose", (C("fire_attack@DQ"),), (2,)))
+    assert game.player(2).delayed_names() == ["indulgence"]
