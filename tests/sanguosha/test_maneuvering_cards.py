@@ -456,3 +456,33 @@ def test_choose_target_staging_for_iron_chain():
     game.submit(1, Confirm(True))
     pass_windows(game)
     assert game.player(4).chained
+
+
+def test_wine_adds_to_each_target_of_a_halberd_kill():
+    """The +1 applies to each target of the Kill it went into (Sky Halberd, 3.1)."""
+    game = mv()
+    equip(game, 1, "sky_halberd@DQ")
+    set_hand(game, 1, "wine@S3", "kill@S7")
+    for seat in (2, 3, 4):
+        set_hand(game, seat)
+    game.submit(1, PlayCard(C("wine@S3")))
+    game.submit(1, PlayCard(C("kill@S7"), (2, 3, 4)))
+    events = []
+    while game.pending().kind is PromptKind.RESPOND:
+        events += game.submit(game.pending().seat, Respond(None))
+    assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(2, 2), (3, 2), (4, 2)]
+
+
+def test_green_dragon_follow_up_gets_no_wine():
+    """A follow-up Kill (Green Dragon Blade) gets no bonus: the Wine went into the first."""
+    game = mv()
+    equip(game, 1, "green_dragon_blade@S5")
+    set_hand(game, 1, "wine@S3", "kill@S7", "kill@S8")
+    set_hand(game, 2, "dodge@H8")
+    game.submit(1, PlayCard(C("wine@S3")))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(C("dodge@H8")))
+    assert game.pending().reason == "green_dragon_blade"
+    game.submit(1, Respond(C("kill@S8")))
+    events = game.submit(2, Respond(None))
+    assert of(events, "damage_dealt")[0].amount == 1
