@@ -210,9 +210,11 @@ def rule_settings(game: str, rules: list[str]) -> dict[str, Any]:
     ValueError: Regicide setting solo_jester_flips takes a int, got 'one'; known settings ...
 
     Raises:
-        ValueError: `--rule` for a game without such settings (Three Kingdoms Kill has
-            its own flags), a malformed NAME=VALUE, an unknown name, a value of the
-            wrong type or outside its choices; the message lists the known settings.
+        ValueError: `--rule` for a game without such settings (Three Kingdoms Kill
+            takes the Maneuvering points, `MANEUVERING_RULES`, and a mode's
+            `MODE.NAME`; its other house settings have their own flags), a malformed
+            NAME=VALUE, an unknown name, a value of the wrong type or outside its
+            choices; the message lists the known settings.
     """
     if not rules:
         return {}

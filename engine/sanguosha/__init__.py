@@ -33,7 +33,8 @@ Build and drive a game::
   `UseSkill(skill, cards=(), targets=())`, `ChooseTarget(seat)`, `Confirm(ok)`,
   `Respond(card | None)`, `Pass`, `Timeout`, `EndPlay`, `Discard(cards)`,
   `ProvideJudgment(card)`, `RevealCard(card | None)`, `RevealIdentity(identity)`,
-  `PickCard(card | None)`, `ChooseOption(option)`; the host's corrections in table
+  `PickCard(card | None)`, `ChooseOption(option)`, `Recast(card)` (Iron Chain, in your
+  play phase; at the table: OK with no target staged); the host's corrections in table
   games (`corrections.py`, submitted with seat None at any decision): `SetHealth(seat, hp)`,
   `SetHandCount(seat, count)`, `MoveCard(card, to, seat)`. Cards are `Card` values:
   `parse_card("kill@S7")`, `format_card(card)`, `repr` rebuilds them. `parse_action(action.to_json())`
@@ -46,8 +47,16 @@ Build and drive a game::
   (never a hidden card or identity). `EVENT_KINDS`, `PROMPT_KINDS` and `REASONS`
   list every wire name for narration's coverage tests.
 - **Catalogue** (`catalogue.py`, data in `data/*.json`, validated at load):
-  `catalogue().cards / deck / ex_deck / generals / skills / identities`,
+  `catalogue().cards / deck / ex_deck / maneuvering_deck / generals / skills /
+  identities`, `deck_for(ex_cards, maneuvering, nullifications)`,
   `role_counts(players, four_player_roles, two_spies)`.
+- **The Maneuvering cards** (军争篇, `Settings.maneuvering`; `cards/maneuvering.py`,
+  `skills/maneuvering.py`; maneuvering.md): a card counts as its `true_name` (a Fire
+  Kill is a Kill) and a Kill's damage takes its `Use.nature`; every damage is modified
+  by its source (`DAMAGE_BEFORE`), then its target (`DAMAGE_INFLICTED`: armor); an
+  elemental damage to a chained player is then conducted (`Damage.conducted`). A
+  dying player is asked for `need` "peach|wine" (`context.alternatives`). `view()`
+  shows each seat's `chained` and `wine`.
 - **Skills** (`skills/__init__.py`): `Skill` base with trigger points, modifiers
   (distance, attack range, Kill limit, extra targets, prohibitions, draw count,
   hand limit), conversions ("view as") and response providers; `@register`.
@@ -77,6 +86,7 @@ from engine.sanguosha.actions import (
     PickCard,
     PlayCard,
     ProvideJudgment,
+    Recast,
     Respond,
     RevealCard,
     RevealIdentity,
@@ -115,6 +125,7 @@ __all__ = [
     "Prompt",
     "PromptKind",
     "ProvideJudgment",
+    "Recast",
     "REASONS",
     "Reason",
     "Respond",
