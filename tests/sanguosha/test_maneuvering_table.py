@@ -91,3 +91,11 @@ def test_recast_at_the_table_draws_unseen():
     game.submit(1, PlayCard(C("iron_chain@SQ"), (3,)))
     game.submit(None, Timeout())
     assert not game.player(3).chained
+
+
+def test_fire_attack_on_yourself_needs_another_hand_card_at_the_table():
+    """The unseen hand is counted: with the Fire Attack as your only card, it is refused."""
+    game = table_game()
+    game.player(1).hand[:] = game.player(1).hand[:1]
+    game.deck.extend([HIDDEN] * 5)
+    refused(game, 1, PlayCard(C("fire_attack@H2"), (1,)), Reason.NO_HAND_CARDS)

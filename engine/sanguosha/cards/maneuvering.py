@@ -117,8 +117,8 @@ class FireAttack(InstantTrick):
         )
         if problem is not None:
             return problem
-        # on yourself, the Fire Attack being used is not a card to show (QSanguosha)
-        left = len(target.hand) - (sum(1 for c in cards if c in user.hand) if target is user else 0)
+        # on yourself, the Fire Attack being used (from your hand) is not a card to show
+        left = len(target.hand) - (len(cards) if target is user else 0)
         if left < 1:
             return Reason.NO_HAND_CARDS, {"card": self.name, "target": target.seat}
         return None
