@@ -62,3 +62,27 @@ def test_without_the_expansion_its_cards_are_refused(play) -> None:
     assert run.status == 0, run.err
     assert not any("chained" in line for line in run.lines)
     assert "chained" not in run.state["seats"][0]
+
+
+def test_equipment_and_supply_shortage_at_the_table(play) -> None:
+    """Zhuque Fan's OK makes a Kill fire; Silver Lion heals as it is dismantled; Vine
+    voids a normal Kill; Supply Shortage's judgment skips Hua Tuo's draw phase."""
+    run = play("maneuvering_equipment.script", *CARDS)
+    assert run.status == 0, run.err
+    for line in (
+        "Liu Bei (seat 1): Zhuque Fan: make this Kill a fire Kill? OK or NO.",
+        "Liu Bei (seat 1) deals 1 fire damage to Guan Yu (seat 2) (Kill): 3 health left.",
+        "Liu Bei (seat 1) places Supply Shortage ♠10 in Hua Tuo (seat 5)'s judgment area.",
+        "Liu Bei (seat 1) recovers 1 health (Silver Lion): now 5.",
+        "Kill has no effect on Guan Yu (seat 2) (Vine).",
+        "Hua Tuo (seat 5) skips the draw phase (Supply Shortage).",
+    ):
+        assert line in run.lines, line
+    assert run.seat(2)["equipment"]["armor"] == "vine@S2"
+    assert run.seat(1)["equipment"] == {
+        "weapon": "zhuque_fan@DA",
+        "armor": None,
+        "plus_horse": None,
+        "minus_horse": None,
+    }
+    assert (run.seat(1)["hp"], run.seat(5)["hand_count"], run.seat(5)["judgment"]) == (5, 4, [])
