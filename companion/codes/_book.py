@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from companion.codes._check import ALPHABET, CODE_LENGTH, check_character, is_valid, make_code
 from companion.codes._custom import CustomEntry
@@ -28,7 +28,7 @@ from companion.codes._errors import (
 from companion.codes._model import CardNames, CardRef
 from companion.codes._table import JESTER, CodeTable
 from engine.core.cards import format_suit_rank, parse_rank, parse_suit
-from engine.sanguosha.catalogue import catalogue
+from engine.sanguosha.catalogue import GeneralSpec, IdentitySpec, SkillSpec, catalogue
 
 _COPY = re.compile(r"(.*\S)\s*[/#]\s*(\d+)")
 _SKILL = re.compile(r"(?:skill|技能)\s*[:：]\s*(.+)", re.IGNORECASE)
@@ -308,10 +308,13 @@ class Codebook:
             rank = ref.text[1:]
             en = f"{self.table.poker_ranks[rank]} of {suit['en']}"
             return CardNames(f"{suit['zh']}{rank}", en, "", _symbols(ref.text))
-        spec = {"general": cat.generals, "identity": cat.identities, "skill": cat.skills}[ref.kind][
-            ref.id
-        ]
-        return CardNames(spec.zh, spec.en, spec.pinyin, "")
+        specs: dict[str, Mapping[str, GeneralSpec | IdentitySpec | SkillSpec]] = {
+            "general": cat.generals,
+            "identity": cat.identities,
+            "skill": cat.skills,
+        }
+        named = specs[ref.kind][ref.id]
+        return CardNames(named.zh, named.en, named.pinyin, "")
 
 
 def _closest(name: str, aliases: _Aliases, token_of: Callable[[str], str]) -> str | None:

@@ -73,7 +73,7 @@ def _entry(file: str, raw: Any, where: str) -> CustomEntry:
     ident = _str(file, raw, "id", where)
     if not _ID.fullmatch(ident):
         raise CodeTableError(file, f"{where}.id", f"{ident!r}: use lower-case a-z, 0-9 and _")
-    names = {k: _str(file, raw, k, where) for k in ("zh", "en")}
+    zh, en = _str(file, raw, "zh", where), _str(file, raw, "en", where)
     pinyin = _str(file, raw, "pinyin", where, required=False)
     cat = catalogue()
     if kind == "card":
@@ -86,18 +86,18 @@ def _entry(file: str, raw: Any, where: str) -> CustomEntry:
         except ValueError as exc:
             raise CodeTableError(file, where, str(exc)) from None
         return CustomEntry(
-            number, kind, ident, pinyin=pinyin, effect=effect, suit=suit, rank=rank, **names
+            number, kind, ident, zh=zh, en=en, pinyin=pinyin, effect=effect, suit=suit, rank=rank
         )
     if kind == "identity":
         effect = _str(file, raw, "effect", where)
         if effect not in cat.identities:
             raise CodeTableError(file, f"{where}.effect", f"{effect!r} is not an identity")
-        return CustomEntry(number, kind, ident, pinyin=pinyin, effect=effect, **names)
+        return CustomEntry(number, kind, ident, pinyin=pinyin, effect=effect, zh=zh, en=en)
     details = {k: raw[k] for k in ("kingdom", "gender", "max_hp", "skills") if k in raw}
     unknown = [s for s in details.get("skills", []) if s not in cat.skills]
     if not isinstance(details.get("skills", []), list) or unknown:
         raise CodeTableError(file, f"{where}.skills", f"unknown skills {unknown}")
-    return CustomEntry(number, kind, ident, pinyin=pinyin, details=details, **names)
+    return CustomEntry(number, kind, ident, pinyin=pinyin, details=details, zh=zh, en=en)
 
 
 def parse_custom(data: Any, file: str = "custom cards") -> tuple[CustomEntry, ...]:

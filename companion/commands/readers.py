@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +72,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=run, action="list", reader="ble", timeout=None, allowlist=None)
 
 
-def format_table(rows: list[tuple[str, ...]]) -> str:
+def format_table(rows: Sequence[tuple[str, ...]]) -> str:
     """Left-aligned columns.
 
     >>> print(format_table([("a", "bb"), ("ccc", "d")]))
@@ -127,7 +128,7 @@ async def _collect(spec: str, timeout: float, allowlist_path: Path) -> list[str]
             rows.append((notice.name, notice.address, "-", "-", "-", f"ignored: {notice.reason}"))
     sections = [format_table(rows)] if len(rows) > 1 else []
     if strangers:
-        table = [("NAME", "ADDRESS", "RSSI")]
+        table: list[tuple[str, ...]] = [("NAME", "ADDRESS", "RSSI")]
         table += [(n.name, n.address, _rssi(n.rssi)) for n in strangers]
         sections.append(
             "not paired (hold OK on one for 3 s, then `companion readers pair`):\n"

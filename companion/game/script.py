@@ -185,8 +185,8 @@ def readers_for(
     """
     if layout not in LAYOUTS:
         raise ValueError(f"unknown reader layout {layout!r}: expected one of {LAYOUTS}")
-    lines = [line for line in lines if isinstance(line, ScriptLine)]
-    for line in lines:
+    script = [line for line in lines if isinstance(line, ScriptLine)]
+    for line in script:
         if isinstance(line.target, int) and line.target > players:
             raise ScriptError(
                 line.number, line.text, f"seat {line.target} is beyond {players} players"
@@ -195,8 +195,8 @@ def readers_for(
         return [0]
     if layout == "per-seat":
         return list(range(1, players + 1))
-    seats = sorted({line.target for line in lines if isinstance(line.target, int)})
-    events = [line for line in lines if not isinstance(line.action, Wait)]
+    seats = sorted({line.target for line in script if isinstance(line.target, int)})
+    events = [line for line in script if not isinstance(line.action, Wait)]
     shared = any(line.target in (SHARED, None) for line in events) or not seats
     return ([0] if shared else []) + seats
 

@@ -183,5 +183,7 @@ class Session:
         if status == self._status:
             return
         self._status = status
-        summary = {k: state.get(k) for k in ("winners", "winner_side", "turn") if k in state}
+        summary: dict[str, Any] = {
+            k: state.get(k) for k in ("winners", "winner_side", "turn") if k in state
+        }
         self.log.set_status(self.game_id, status, summary)

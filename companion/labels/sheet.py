@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 from companion.codes import CardRef, Codebook
@@ -70,9 +71,8 @@ def render_labels(
     size = (layout.page_width, layout.page_height)
     if fmt == "svg":
         for path, items in zip(paths, pages, strict=True):
-            _atomic_write(
-                path, lambda p, items=items: p.write_text(page_svg(items, *size), "utf-8")
-            )
+            svg = page_svg(items, *size)
+            _atomic_write(path, partial(Path.write_text, data=svg, encoding="utf-8"))
         return paths
     images = [draw_page(items, *size, dpi, fonts) for items in pages]
     if fmt == "pdf":
@@ -84,7 +84,5 @@ def render_labels(
         _atomic_write(out, pdf)
         return paths
     for path, image in zip(paths, images, strict=True):
-        _atomic_write(
-            path, lambda p, image=image: image.save(p, "PNG", dpi=(dpi, dpi), optimize=True)
-        )
+        _atomic_write(path, partial(image.save, format="PNG", dpi=(dpi, dpi), optimize=True))
     return paths

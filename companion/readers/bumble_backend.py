@@ -120,12 +120,11 @@ def _advertisement_data(adv: Advertisement) -> AdvertisementData:
     for company, payload in data.get_all(AdvertisingData.Type.MANUFACTURER_SPECIFIC_DATA):
         manufacturer[company] = bytes(payload)
     service_data: dict[str, bytes] = {}
-    for kind in (
-        AdvertisingData.Type.SERVICE_DATA_16_BIT_UUID,
-        AdvertisingData.Type.SERVICE_DATA_128_BIT_UUID,
-    ):
-        for service, payload in data.get_all(kind):
-            service_data[bleak_uuid(service)] = bytes(payload)
+    for service, payload in [
+        *data.get_all(AdvertisingData.Type.SERVICE_DATA_16_BIT_UUID),
+        *data.get_all(AdvertisingData.Type.SERVICE_DATA_128_BIT_UUID),
+    ]:
+        service_data[bleak_uuid(service)] = bytes(payload)
     return AdvertisementData(
         local_name=name if isinstance(name, str) else None,
         manufacturer_data=manufacturer,
@@ -291,11 +290,13 @@ class BumbleClient(BaseBleakClient):
         if connection is None:
             return
         self._closing = True
-        done = asyncio.get_running_loop().create_future()
-        connection.once(
-            Connection.EVENT_DISCONNECTION,
-            lambda _reason: done.done() or done.set_result(None),
-        )
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def on_disconnection(_reason: int) -> None:
+            if not done.done():
+                done.set_result(None)
+
+        connection.once(Connection.EVENT_DISCONNECTION, on_disconnection)
         try:
             await connection.disconnect()
         except BaseBumbleError as exc:

@@ -26,7 +26,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
+from typing import Any
 
 from companion.readers._link import _Known, _Link
 from companion.readers.base import IgnoreReason, Reader, ReaderSource, ReaderUnavailable
@@ -100,8 +101,8 @@ class ReaderHub:
             await link.reader.disconnect()
         await self._source.stop()
 
-    def _spawn(self, coro: object, name: str) -> asyncio.Task[None]:
-        task = asyncio.get_running_loop().create_task(coro, name=name)  # type: ignore[arg-type]
+    def _spawn(self, coro: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(coro, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task

@@ -25,6 +25,7 @@ from pathlib import Path
 from bumble.device import Device
 from bumble.hci import Address
 from bumble.transport import open_transport
+from bumble.transport.common import Transport
 
 from companion.readers.allowlist import Allowlist, KnownReader
 from companion.readers.base import FoundHandler, ReaderSource, ReaderUnavailable
@@ -93,7 +94,7 @@ class HciSource(ReaderSource):
     def __init__(self, transport: str, keys: Path | None = None) -> None:
         self._spec = transport
         self._keys = keys
-        self._transport = None
+        self._transport: Transport | None = None
         self.device: Device | None = None
         self._ble: BleSource | None = None
 
@@ -107,10 +108,10 @@ class HciSource(ReaderSource):
 
     async def start(self) -> None:
         try:
-            self._transport = await open_transport(self._spec)
+            transport = self._transport = await open_transport(self._spec)
         except (OSError, ValueError) as exc:
             raise ReaderUnavailable(self._spec, f"cannot open the HCI transport: {exc}") from exc
-        source, sink = self._transport.source, self._transport.sink
+        source, sink = transport.source, transport.sink
         self.device = Device.with_hci("companion", Address(HOST_RADIO_ADDRESS), source, sink)
         secure_host(self.device, self._keys)
         await self.device.power_on()

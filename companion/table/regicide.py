@@ -42,6 +42,7 @@ from companion.table.regicide_prompts import HANDLERS
 from companion.table.resolve import Scanned
 from engine.core.errors import ActionError
 from engine.regicide import Card, CorrectHandCount, Game, Play, Prompt, PromptKind, Settings
+from engine.regicide.events import DiamondsDrawn
 from engine.regicide.reasons import Reason
 from engine.regicide.state import card_values
 
@@ -197,7 +198,7 @@ class RegicideTable:
         if not any(c.suit is not None and c.suit.value == "D" for c in play.cards):
             return False
         events = copy.deepcopy(self.engine).submit(seat, play)
-        return any(e.kind == "diamonds_drawn" and e.order for e in events)
+        return any(isinstance(e, DiamondsDrawn) and e.order for e in events)
 
     def clear(self) -> None:
         self.staged = []

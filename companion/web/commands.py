@@ -127,7 +127,11 @@ def parse_command(obj: Any, state: dict[str, Any]) -> HostCommand:
             raise CommandError(f"unknown setting {name!r}: expected one of {', '.join(SETTINGS)}")
         value = obj.get("value")
         low, high = SETTINGS[name]
-        if type(value) not in (int, float) or not low <= value <= high:
+        if (
+            not isinstance(value, int | float)
+            or isinstance(value, bool)
+            or not low <= value <= high
+        ):
             raise CommandError(f"{name} must be a number within {low:g}..{high:g}, got {value!r}")
         return HostCommand(op, {"name": name, "value": float(value)})
     return HostCommand(op)
@@ -143,12 +147,14 @@ def _card(text: Any, game: Any) -> str:
     """The card's canonical text (`kill@S7`, `C8`), read by the game's own parser."""
     if not isinstance(text, str) or not text.strip():
         raise CommandError(f"card must be a card's text such as kill@S7, got {text!r}")
-    if game == "regicide":
-        from engine.regicide import format_card, parse_card
-    else:
-        from engine.sanguosha import format_card, parse_card
     try:
-        return format_card(parse_card(text.strip()))
+        if game == "regicide":
+            from engine import regicide
+
+            return regicide.format_card(regicide.parse_card(text.strip()))
+        from engine import sanguosha
+
+        return sanguosha.format_card(sanguosha.parse_card(text.strip()))
     except ValueError:  # the engines' InvalidAction is a ValueError too
         raise CommandError(f"not a card of this game: {text!r}") from None
 

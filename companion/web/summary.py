@@ -87,8 +87,8 @@ class GameHistory:
             kind = event.get("kind")
             if kind in played and isinstance(event.get("seat"), int):
                 cards = event.get("cards")
-                many = game == "regicide" and isinstance(cards, list)
-                self.played[event["seat"]] += len(cards) if many else 1
+                count = len(cards) if game == "regicide" and isinstance(cards, list) else 1
+                self.played[event["seat"]] += count
             elif game == "sanguosha" and kind == "judgment_settled":
                 self.judgments.append(
                     {k: event.get(k) for k in ("seat", "card", "reason", "success")}

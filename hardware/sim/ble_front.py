@@ -118,20 +118,20 @@ class BleFront:
 
     def _build_services(self) -> None:
         specs = {spec.name: spec for spec in profile.READER_CHARACTERISTICS}
-        self.event_characteristic = Characteristic(
+        self.event_characteristic: Characteristic[bytes] = Characteristic(
             UUID(profile.EVENT_UUID),
             _props(specs["event"].properties),
             Characteristic.READABLE,
             CharacteristicValue(read=self._status),
         )
         self._guard_subscriptions(self.event_characteristic)
-        command = Characteristic(
+        command: Characteristic[bytes] = Characteristic(
             UUID(profile.COMMAND_UUID),
             _props(specs["command"].properties),
             Characteristic.WRITEABLE,
             CharacteristicValue(write=self._command),
         )
-        info = Characteristic(
+        info: Characteristic[bytes] = Characteristic(
             UUID(profile.INFO_UUID),
             _props(specs["info"].properties),
             Characteristic.READABLE,

@@ -56,10 +56,13 @@ async def pair_with_host(host: Device, reader: SimulatedReader) -> Bond:
     """
     reader.hold_ok()
     connection = await host.connect(Address(reader.address), timeout=_TIMEOUT)
-    gone = asyncio.get_running_loop().create_future()
-    connection.once(
-        Connection.EVENT_DISCONNECTION, lambda _reason: gone.done() or gone.set_result(None)
-    )
+    gone: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def on_disconnection(_reason: int) -> None:
+        if not gone.done():
+            gone.set_result(None)
+
+    connection.once(Connection.EVENT_DISCONNECTION, on_disconnection)
     try:
         await connection.pair()
     finally:
