@@ -21,6 +21,7 @@ from engine.sanguosha import (
     Settings,
     parse_card,
 )
+from engine.sanguosha.context import SHOW
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.state import HIDDEN
 
@@ -66,6 +67,8 @@ def answer_chance(table, digital, revealed):
         K.REVEAL_IDENTITY,
     ):
         prompt = table.pending()
+        if prompt.ctx == SHOW:  # Fire Attack: the target chooses the card it shows
+            break
         if prompt.kind is K.REVEAL_IDENTITY:
             action = RevealIdentity(digital.player(prompt.seat).identity)
         elif prompt.kind is K.JUDGMENT_CARD:
@@ -76,8 +79,8 @@ def answer_chance(table, digital, revealed):
     return events
 
 
-def lockstep(seed: int, players: int) -> int:
-    settings = Settings(auto_decline=False, ex_cards=seed % 2 == 0)
+def lockstep(seed: int, players: int, maneuvering: bool = False) -> int:
+    settings = Settings(auto_decline=False, ex_cards=seed % 2 == 0, maneuvering=maneuvering)
     digital = Game.new(players=players, seed=seed, settings=settings)
     table = Game.new(players=players, mode="table", seed=seed, settings=settings)
     rng = random.Random(seed)
@@ -125,3 +128,12 @@ def test_table_mode_fed_digital_inputs_agrees(players):
     """Fed the same inputs and scans, table mode tells the same public story as digital mode."""
     for seed in range(12):
         assert lockstep(seed * 9 + players, players) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(2, 11))
+def test_table_mode_agrees_with_the_maneuvering_cards(players):
+    """The same with the Maneuvering cards: chains, Wine, Fire Attack's shown card and its
+    discard, recasts and Supply Shortage tell the same story in both modes."""
+    for seed in range(6):
+        assert lockstep(seed * 9 + players, players, maneuvering=True) > 0
