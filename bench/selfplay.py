@@ -10,7 +10,11 @@ pending seat (a window open to several seats goes to one of them, chosen
 uniformly), so optional skills are taken about half the time. The goal for the
 skills issue: at least 150 games per second with all generals, 5 players.
 
-    python bench/selfplay.py [--games 500] [--players 5 8]
+Then the two-side modes (modes.md), all generals, their default settings: 1v1 (2
+players), 2v2 (4) and 3v3 (6) by default (`--modes 1v1 2v2 3v3 4v4`, `--modes` with
+nothing to skip them); their setup (the draft) is part of each game's actions.
+
+    python bench/selfplay.py [--games 500] [--players 5 8] [--modes 1v1 2v2 3v3]
 """
 
 from __future__ import annotations
@@ -80,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[5, 8])
+    parser.add_argument("--modes", nargs="*", default=["1v1", "2v2", "3v3"])
     args = parser.parse_args(argv)
     seeds = range(args.games)
     registered, total = skills_in_play()
@@ -99,6 +104,17 @@ def main(argv: list[str] | None = None) -> int:
                 f" {r['avg_actions']:>13.1f} {r['avg_rounds']:>12.2f} {r['seconds']:>7.2f}"
                 f" {r['cpu_seconds']:>7.2f}"
             )
+    for mode in args.modes:
+        from engine.sanguosha.modes.spec import mode_players
+
+        players = mode_players(mode)
+        assert players is not None, f"not a two-side mode: {mode}"
+        r = bench(players, seeds, Settings(game_mode=mode))
+        print(
+            f"{'mode ' + mode:>13} {players:>7} {r['games_per_s']:>9.1f} {r['actions_per_s']:>10.0f}"
+            f" {r['avg_actions']:>13.1f} {r['avg_rounds']:>12.2f} {r['seconds']:>7.2f}"
+            f" {r['cpu_seconds']:>7.2f}"
+        )
     print("rates are per wall-clock second; on a busy shared machine compare wall s with cpu s")
     return 0
 

@@ -1,7 +1,8 @@
 """The terminal view: seats, health, equipment, phase, what is pending, and the narration.
 
 `render_table_view` draws the public state (the contract's state JSON) with rich:
-one row per seat (general, identity once revealed, health as magatama, hand count,
+one row per seat (general, identity once revealed, or in a two-side mode the team with
+its role, reserve count and whether it acted; health as magatama, hand count,
 equipment, judgment area; with the Maneuvering cards, a chained seat and a drunk Wine
 are marked after the general), a status line (round, whose turn, phase) and the pending
 decision as a sentence, above the last lines of narration. `LiveView` keeps it on
@@ -35,6 +36,21 @@ def _health(hp: int, max_hp: int) -> Text:
     return text
 
 
+def _side(seat: Mapping[str, Any], narrator: Narrator) -> str:
+    """A seat's team in a two-side mode, its role or lordship, reserves and whether it
+    has acted this round (3v3): public facts only (reserves are a count)."""
+    parts = [narrator.word("side", seat.get("team", ""))]
+    if seat.get("role"):
+        parts.append(narrator.word("role", seat["role"]))
+    elif seat.get("leader") and "reserves_count" not in seat:
+        parts.append(narrator.word("view", "leader"))
+    if "reserves_count" in seat:
+        parts.append(f"{narrator.word('view', 'reserves')} {seat['reserves_count']}")
+    if seat.get("acted"):
+        parts.append(narrator.word("view", "acted"))
+    return " · ".join(parts)
+
+
 def render_table_view(
     state: Mapping[str, Any], narrator: Narrator, narration: list[str] | None = None
 ) -> RenderableType:
@@ -45,8 +61,11 @@ def render_table_view(
         return render_regicide_view(state, narrator, narration)
     names = narrator.names
     turn = state.get("turn") or {}
+    mode = state.get("game_mode") or {}
+    teams = mode.get("name", "identity") != "identity"  # a two-side mode: teams, not identities
     table = Table(expand=True, show_edge=False, pad_edge=False)
-    for key in ("seat", "general", "identity", "health", "hand", "equipment", "judgment"):
+    columns = ("seat", "general", "team" if teams else "identity", "health", "hand")
+    for key in (*columns, "equipment", "judgment"):
         table.add_column(narrator.word("view", key), no_wrap=key in ("seat", "health", "hand"))
     for seat in state.get("seats", []):
         n = seat["seat"]
@@ -54,7 +73,10 @@ def render_table_view(
         marks = [narrator.word("view", k) for k in ("chained", "wine") if seat.get(k)]
         if marks and seat.get("alive", True):  # the Maneuvering cards' public state
             general = f"{general} ({', '.join(marks)})"
-        identity = names.identity(seat["identity"]) if seat.get("identity") else "?"
+        if teams:
+            identity = _side(seat, narrator)
+        else:
+            identity = names.identity(seat["identity"]) if seat.get("identity") else "?"
         equipment = ", ".join(
             names.card(card) for slot in _SLOTS if (card := (seat.get("equipment") or {}).get(slot))
         )
@@ -74,6 +96,11 @@ def render_table_view(
         status.append(narrator.table("turn_of", state, seat=turn["seat"]), style="bold")
         if turn.get("phase"):
             status.append(" · " + narrator.word("phase", turn["phase"]))
+    unit = mode.get("unit")
+    if unit:  # 3v3: the team acting and who, in order
+        seats = ", ".join(str(s) for s in unit["seats"])
+        status.append(f" · {narrator.word('view', 'unit')}: {narrator.word('side', unit['team'])}")
+        status.append(f" ({seats})", style="dim")
     deck, discard = narrator.word("view", "deck"), narrator.word("view", "discard")
     counts = (
         f"   {deck} {state.get('deck_count', '?')} · {discard} {state.get('discard_count', '?')}"

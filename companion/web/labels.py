@@ -103,6 +103,11 @@ def _sanguosha_names(lang: str) -> dict[str, Any]:
             )
         },  # fmt: skip
         "sides": {s: narrator.word("side", s) for s in ("lord", "rebel", "spy")},
+        # two-side modes: team names (先手/后手, A/B, cool/warm) and 3v3 roles
+        "teams": {
+            t: narrator.word("side", t) for t in ("first", "second", "A", "B", "cool", "warm")
+        },
+        "roles": {r: narrator.word("role", r) for r in ("marshal", "vanguard")},
         "causes": {c: narrator.word("cause", c) for c in ("judgment",)},
     }
 

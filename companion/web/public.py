@@ -46,8 +46,11 @@ _PENDING_NUMBERS = ("staged_value", "left")  # whole numbers
 _SEAT = (
     "seat", "general", "identity", "hp", "max_hp", "alive", "hand_count", "judgment",
     "chained", "wine",  # the Maneuvering cards: Iron Chain, a drunk Wine (both public)
+    "team", "role", "leader", "reserves_count", "acted",  # two-side modes (never `reserves`)
 )  # fmt: skip
 _EQUIPMENT = ("weapon", "armor", "plus_horse", "minus_horse")
+_MODE = ("name", "provisional", "teams", "leaders", "unit", "pool", "first_team")
+"""A two-side mode: its teams and leaders, the face-up draft pool, the 3v3 action unit."""
 _ENEMY = ("card", "hp_left", "health", "damage", "attack", "base_attack", "shield", "immune")
 _HAND = ("seat", "count", "yielded_last_turn")
 _RESULT = ("outcome", "reason", "tier", "jesters_used", "seat")
@@ -88,6 +91,8 @@ def public_state(view: dict[str, Any]) -> dict[str, Any]:
             for k, v in view["result"].items()
             if k in _RESULT and isinstance(v, str | int | float | bool | None)
         }
+    if isinstance(view.get("game_mode"), dict):
+        out["game_mode"] = _pick(view["game_mode"], _MODE)
     if isinstance(view.get("seats"), list):
         seats = []
         for entry in view["seats"]:

@@ -49,11 +49,20 @@ scan rebel
 class TableGame:
     """A Three Kingdoms Kill game at a shared reader, fed as the pump feeds it."""
 
-    def __init__(self, db: Path, *, players: int = 5, lang: str = "en", seed: int = 1) -> None:
+    def __init__(
+        self,
+        db: Path,
+        *,
+        players: int = 5,
+        lang: str = "en",
+        seed: int = 1,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
         self.log = GameLog(db)
         self.session = Session.start(
-            self.log, game="sanguosha", players=players, seed=seed, settings={}, lang=lang
-        )
+            self.log, game="sanguosha", players=players, seed=seed, settings=settings or {},
+            lang=lang,
+        )  # fmt: skip
         self.now = 0.0
 
     def commit(self, kind: InputKind, data: dict[str, Any]) -> Update:

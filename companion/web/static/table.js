@@ -122,16 +122,26 @@ function equipmentChips(equipment) {
   return out;
 }
 
+// A two-side mode: the seat's team (and 3v3 role, or 4v4 lordship) instead of an identity.
+function teamNode(seat) {
+  const words = [(L.teams && L.teams[seat.team]) || seat.team];
+  if (seat.role) words.push((L.roles && L.roles[seat.role]) || seat.role);
+  else if (seat.leader && seat.reserves_count == null) words.push(ui("lord"));
+  return h("span", { class: "identity team team-" + seat.team }, words.join(" · "));
+}
+
 function sanguoshaSeat(seat, turnSeat, asked) {
   const general = L.generals && L.generals[seat.general];
   const dying = seat.alive && seat.hp <= 0;
   const classes = ["seat", general ? general.kingdom : "", seat.seat === turnSeat ? "turn" : "",
     asked.includes(seat.seat) && seat.alive ? "asked" : "", dying ? "dying" : "", seat.alive ? "" : "dead",
     seat.chained ? "chained" : ""];
-  const identity = seat.identity
+  const identity = seat.team ? teamNode(seat) : seat.identity
     ? h("span", { class: "identity " + seat.identity }, L.identities[seat.identity] || seat.identity)
     : h("span", { class: "identity hidden", title: "?" }, ui("identity_hidden"));
   const tags = [];
+  if (seat.reserves_count != null) tags.push(h("span", { class: "tag reserves" }, fill("reserves", { n: seat.reserves_count })));
+  if (seat.acted && seat.alive) tags.push(h("span", { class: "tag acted" }, ui("acted")));
   if (!seat.alive) tags.push(h("span", { class: "tag dead" }, ui("dead")));
   else if (dying) tags.push(h("span", { class: "tag dying" }, ui("dying")));
   else if (asked.includes(seat.seat)) tags.push(h("span", { class: "tag asked" }, ui("to_decide")));
@@ -231,9 +241,20 @@ function sanguoshaCentre() {
     t.round ? h("div", { class: "round" }, fill("round", { n: t.round })) : null,
     t.seat ? h("div", { class: "turn" }, `${ui("turn_of")}: ${seatName(t.seat)}`,
       phase ? h("span", { class: "phase" }, " · " + phase) : null) : null,
+    unitNode(state.game_mode),
     pendingNode(state.pending),
     h("div", { class: "piles" }, pile(ui("deck"), state.deck_count), pile(ui("discard"), state.discard_count, true)),
   ];
+}
+
+// 3v3: the action unit in progress (its team, then its seats in order); 4v4: provisional.
+function unitNode(mode) {
+  if (!mode) return null;
+  if (mode.unit) {
+    const team = (L.teams && L.teams[mode.unit.team]) || mode.unit.team;
+    return h("div", { class: "unit" }, fill("acting", { team }) + " · " + mode.unit.seats.map(seatName).join(", "));
+  }
+  return mode.provisional ? h("div", { class: "unit" }, ui("provisional")) : null;
 }
 
 function regicideCentre() {
@@ -289,7 +310,7 @@ function render() {
     placeSeats((state.seats || []).map((x) => ({ ...context(x), names })), (x) => sanguoshaSeat(x, turnSeat, asked));
   }
   const latest = log.length ? log[log.length - 1] : "";
-  const centreKey = JSON.stringify([state.turn, state.pending, state.deck_count, state.discard_count,
+  const centreKey = JSON.stringify([state.turn, state.pending, state.deck_count, state.discard_count, state.game_mode,
     state.enemy, state.in_play, state.castle_left, state.tavern_count, state.jester_flips_left, state.seats && state.seats.map((x) => x.general), regicide ? "" : latest]);
   if (centreKey !== drawn.centre) {
     const parts = regicide ? regicideCentre() : [...sanguoshaCentre(), h("div", { class: "latest" }, latest)];
