@@ -2,12 +2,11 @@
 
 from rich.console import Console
 
-from engine.sanguosha import ChooseTarget
-
 from companion.game.console import render_table_view
 from companion.narration import Narrator
 from companion.web.labels import labels_for
 from companion.web.public import public_state
+from engine.sanguosha import ChooseTarget
 
 from .helpers import new, through_setup
 

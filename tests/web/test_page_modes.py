@@ -36,14 +36,14 @@ async def _served(game: TableGame) -> AsyncIterator[TableServer]:
 
 
 @pytest.fixture
-def three(tmp_path: Path):  # noqa: ANN201
+def three(tmp_path: Path):
     table = TableGame(tmp_path / "g.sqlite", players=6, settings={"game_mode": "3v3"})
     yield table
     table.close()
 
 
 @pytest.fixture
-def one(tmp_path: Path):  # noqa: ANN201
+def one(tmp_path: Path):
     table = TableGame(tmp_path / "g.sqlite", players=2, settings={"game_mode": "1v1"})
     yield table
     table.close()
