@@ -36,6 +36,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Desktop companion for Three Kingdoms Kill and Regicide with a Bluetooth card reader.",
     )
     parser.add_argument("--version", action=_VersionAction)
+    parser.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        default="warning",
+        help="what the program's own log shows on stderr (default warning); the log file "
+        "beside the game database keeps info and up",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, summary in commands.COMMANDS.items():
         if name == command:
@@ -45,15 +52,33 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+_VALUED = ("--log-level",)
+"""The top-level options that take a value (the word after them is not the command)."""
+
+
 def _command_named(argv: Sequence[str]) -> str | None:
-    """The command `argv` asks for: its first word that is not an option."""
-    return next((arg for arg in argv if not arg.startswith("-")), None)
+    """The command `argv` asks for: its first word that is not an option or an
+    option's value.
+
+    >>> _command_named(["--log-level", "debug", "play", "--seed", "3"])
+    'play'
+    """
+    words = iter(argv)
+    for arg in words:
+        if arg in _VALUED:
+            next(words, None)
+        elif not arg.startswith("-"):
+            return arg
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(_command_named(argv))
     args = parser.parse_args(argv)
+    from companion.diagnostics import configure
+
+    configure(args.log_level)
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()

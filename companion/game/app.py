@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import shlex
 import sys
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from companion.diagnostics import close_file, log_beside
 from companion.game.clock import Clock, VirtualClock, WallClock
 from companion.game.options import Presentation
 from companion.game.runner import ReaderPlan, run_session
@@ -34,6 +36,8 @@ from engine.core.errors import ActionError
 __all__ = ["PlayRequest", "resume_game", "start_game"]
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -151,10 +155,12 @@ def _open_log(db: Path | None, err: TextIO) -> GameLog:
     """
     path = db if db is not None else default_db_path()
     try:
-        return GameLog(path)
+        log = GameLog(path)
     except (NotAGameLog, OSError) as exc:
         _say(err, f"companion: cannot open the game log: {exc}")
         raise _Stop(EXIT_FAILED) from None
+    log_beside(log.path)  # the program's own log, for a bug report
+    return log
 
 
 class _Stop(Exception):
@@ -203,6 +209,7 @@ def start_game(
     except _Stop as stop:
         if log is not None:
             log.close()
+            close_file()
         return stop.status
     for hook in req.on_session:
         hook(session)
@@ -323,12 +330,14 @@ def resume_game(
             _say(err, f"companion: game {gid} is over; `{replay}` narrates it again")
             _write_state(state_out, session.state())
             log.close()
+            close_file()
             return EXIT_OK
         lines = _script_to_continue(session, script, err)
         _check_web(show, session.narrator.game, session.narrator.lang, err)
     except _Stop as stop:
         if log is not None:
             log.close()
+            close_file()
         return stop.status
     meta = log.game(session.game_id).meta
     spec = reader or meta.get("reader", "sim")
@@ -419,7 +428,7 @@ def _run(run: _Run, out: TextIO, err: TextIO) -> int:
             except KeyboardInterrupt:
                 pass
             except Exception as exc:
-                status = _failure(exc, err)
+                status = _failure(exc, err, session.game_id)
     finally:
         _finish(run, err)
     return status
@@ -472,9 +481,9 @@ async def _play(run: _Run, server: Any, err: TextIO) -> None:
             await server.stop()
 
 
-def _failure(exc: Exception, err: TextIO) -> int:
-    """Say why a run stopped and return its exit status (re-raises what is not a
-    known way for a run to fail)."""
+def _failure(exc: Exception, err: TextIO, game_id: int) -> int:
+    """Say why a run stopped and return its exit status (logs and re-raises what is
+    not a known way for a run to fail)."""
     from companion.game.script import ScriptError
 
     if isinstance(exc, ScriptError):
@@ -489,6 +498,8 @@ def _failure(exc: Exception, err: TextIO) -> int:
     if isinstance(exc, OSError):
         _say(err, f"companion: cannot serve the table view: {exc}")
         return EXIT_FAILED
+    _log.critical("game %d: the run stopped on an unexpected error; every input is logged "
+                  "(`companion resume %d` goes on)", game_id, game_id, exc_info=exc)  # fmt: skip
     raise exc
 
 
@@ -500,6 +511,7 @@ def _finish(run: _Run, err: TextIO) -> None:
     if run.saved_note:
         _say(err, _saved_note(session, state))
     session.log.close()
+    close_file()
 
 
 def _print_table(session: Session, out: TextIO) -> None:

@@ -13,6 +13,8 @@ can change the game.
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +29,8 @@ from companion.table.resolve import UidLookup
 from companion.table.table import Table
 
 __all__ = ["Observer", "Session", "Update"]
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,9 @@ class Session:
         for item in log.inputs(game_id):
             outcome = table.apply(item.input)
             session.inputs = item.n
+            if outcome.failure is not None:
+                _log.info("game %d, input %d: the rules fail on it again (%s)", game_id,
+                          item.n, outcome.failure)  # fmt: skip
             if on_replayed is not None:
                 state = session.state()
                 on_replayed(
@@ -165,6 +172,13 @@ class Session:
         n = self.log.append(self.game_id, inp)
         self.inputs = n
         outcome = self.table.apply(inp)
+        if outcome.failure is not None:
+            _log.error(
+                "game %d, input %d %s: the rules failed; the input is refused and the game "
+                "goes on (`companion export %d` replays it)",
+                self.game_id, n, json.dumps(inp.to_json(), ensure_ascii=False), self.game_id,
+                exc_info=outcome.failure,
+            )  # fmt: skip
         state = self.state()
         update = Update(n, outcome, narrate_outcome(self.narrator, outcome, state), state)
         self._record_status(state)

@@ -111,12 +111,15 @@ class Table:
         self.applied += 1
         self.clock = max(self.clock, inp.t)
         before = self.adapter.prompt()
-        if inp.kind is InputKind.PRESS and inp.data.get("button") == "undo":
-            outcome = self._undo(inp)
-        else:
-            outcome, record = self._step(inp)
-            if record is not None:
-                self._accepted.append(record)
+        try:
+            if inp.kind is InputKind.PRESS and inp.data.get("button") == "undo":
+                outcome = self._undo(inp)
+            else:
+                outcome, record = self._step(inp)
+                if record is not None:
+                    self._accepted.append(record)
+        except Exception as exc:  # a bug outside the engine's submit (see _engine_failed)
+            outcome = self._engine_failed(inp, None, exc)
         if outcome.status is not Status.IGNORED:
             self.counted += 1
         after = self.adapter.prompt()
@@ -136,6 +139,7 @@ class Table:
             prompt=after,
             prompt_changed=changed,
             signals=signals,
+            failure=outcome.failure,
         )
 
     def _step(self, inp: TableInput) -> tuple[Outcome, _Accepted | None]:
@@ -207,7 +211,8 @@ class Table:
         refused; a replay of the log meets the same failure and does the same."""
         self._rebuild(list(self._accepted))
         error = f"{type(exc).__name__}: {exc}"
-        return self._refused(inp, seat, {"reason": "engine_error", "error": error}, "table")
+        refused = self._refused(inp, seat, {"reason": "engine_error", "error": error}, "table")
+        return replace(refused, failure=exc)
 
     def _refused(
         self, inp: TableInput, seat: int | None, refusal: dict[str, Any], source: str

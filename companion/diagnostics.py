@@ -1,0 +1,84 @@
+"""Where the companion's own log goes: stderr at `--log-level`, and a file beside the
+game database (`games.sqlite` -> `games.log`) that a bug report attaches.
+
+The narration is on stdout and reader notices on stderr; this log is for people
+who look into a failure: an engine bug is logged here with its traceback, the game
+and the input number (`Session.commit`), and `companion export` of that game
+replays it. The file keeps INFO and up (DEBUG with `--log-level debug`), so what
+led to a failure is there even when the terminal showed only warnings.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+__all__ = ["LEVELS", "close_file", "configure", "log_beside"]
+
+LEVELS = ("debug", "info", "warning", "error")
+_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+_QUIET = ("bumble", "asyncio", "uvicorn")  # libraries chatty below WARNING
+
+
+class _Stderr(logging.StreamHandler):
+    """Our stderr handler (replaced, never doubled, when configured again)."""
+
+
+class _File(logging.FileHandler):
+    """Our file beside the game database."""
+
+
+def _ours(kind: type[logging.Handler]) -> list[logging.Handler]:
+    return [h for h in logging.getLogger().handlers if isinstance(h, kind)]
+
+
+def configure(level: str = "warning") -> None:
+    """Log to stderr at `level` (one of `LEVELS`); libraries stay at WARNING unless
+    `debug` is asked for.
+
+    Raises:
+        ValueError: not a level.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown log level {level!r}: expected one of {', '.join(LEVELS)}")
+    number = getattr(logging, level.upper())
+    root = logging.getLogger()
+    for handler in _ours(_Stderr):
+        root.removeHandler(handler)
+    stderr = _Stderr()
+    stderr.setLevel(number)
+    stderr.setFormatter(logging.Formatter("companion: %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(stderr)
+    root.setLevel(min(number, logging.INFO))
+    for name in _QUIET:
+        logging.getLogger(name).setLevel(
+            logging.DEBUG if number <= logging.DEBUG else logging.WARNING
+        )
+
+
+def log_beside(db: str | Path) -> Path | None:
+    """Also log to the file beside the game database `db` (None for an in-memory
+    database, or when it cannot be opened: the game goes on without it)."""
+    if str(db) == ":memory:":
+        return None
+    close_file()
+    path = Path(db).with_suffix(".log")
+    try:
+        handler = _File(path, encoding="utf-8")
+    except OSError:
+        return None
+    debug = any(h.level <= logging.DEBUG for h in _ours(_Stderr))
+    handler.setLevel(logging.DEBUG if debug else logging.INFO)
+    handler.setFormatter(logging.Formatter(_FORMAT))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(min(root.level or logging.WARNING, handler.level))
+    return path
+
+
+def close_file() -> None:
+    """Stop logging to the file beside the game database (the game is closed)."""
+    root = logging.getLogger()
+    for handler in _ours(_File):
+        root.removeHandler(handler)
+        handler.close()
