@@ -160,6 +160,7 @@ async def _pair(spec: str, timeout: float, allowlist_path: Path) -> Any:
         raise ValueError(f"{source.describe()} needs no pairing: a cable is trusted")
     await source.start()
     try:
+        # not a BleSource: one that wraps a BleSource as `ble` (the HCI source), checked above
         stack = source.stack if isinstance(source, BleSource) else source.ble.stack  # type: ignore[attr-defined]
         print(
             f"Hold OK on the reader for 3 seconds, until its LED double-blinks white "

@@ -230,6 +230,7 @@ def rule_settings(game: str, rules: list[str]) -> dict[str, Any]:
     if game == "sanguosha":
         from companion.table.sanguosha import settings_from
     else:
+        # the same (dict) -> Settings check, for the other game's Settings class
         from companion.table.regicide import settings_from  # type: ignore[assignment]
 
     known = _rule_defaults(game)

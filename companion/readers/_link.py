@@ -336,7 +336,7 @@ class _Link:
     def _stamp(self, command: Message) -> bytes:
         seq = self._command_seq
         self._command_seq = seq_add(seq, 1)
-        return encode(dataclasses.replace(command, seq=seq))  # type: ignore[type-var]
+        return encode(dataclasses.replace(command, seq=seq))
 
     def queue(self, command: Message) -> asyncio.Future[bool]:
         """Send `command` after what is already queued; the future says whether it was

@@ -154,6 +154,7 @@ class RegicideTable:
         return out
 
     def submit(self, seat: int | None, action: Any) -> list[Any]:
+        # seat None (the table's interface allows it) is refused by the engine: InvalidAction
         return [told(e) for e in self.engine.submit(seat, action)]  # type: ignore[arg-type]
 
     def window_seconds(self) -> float | None:
@@ -230,6 +231,7 @@ class RegicideTable:
         data = inp.data
         if data.get("op") != "hand":
             return Refuse("correction_unsupported", {"op": data.get("op")})
+        # the host's raw values: the engine refuses a bad seat or count (InvalidAction)
         action = CorrectHandCount(data.get("seat"), data.get("count"))  # type: ignore[arg-type]
         return Submit(action.seat, action)
 

@@ -78,7 +78,7 @@ def _play(
 ) -> Interpretation | None:
     card = _card(s)
     if card is not None:
-        staged = t.skill_start(seat, s) if t.equipped(seat, card) else None  # type: ignore[arg-type]
+        staged = t.skill_start(seat, s) if s is not None and t.equipped(seat, card) else None
         return staged or Submit(seat, PlayCard(card))
     if s is not None:
         return t.skill_start(seat, s) or Refuse("scan_card_first", {"seat": seat})
@@ -117,8 +117,8 @@ def _respond(
     if card is not None:
         if card.name in offered:  # a response provider's own card (Eight Diagrams)
             return Submit(seat, UseSkill(card.name), reveals=True)
-        if t.equipped(seat, card):  # a conversion equipment (Serpent Spear)
-            return t.skill_start(seat, s)  # type: ignore[arg-type]
+        if s is not None and t.equipped(seat, card):  # a conversion equipment (Serpent Spear)
+            return t.skill_start(seat, s)
         return Submit(seat, Respond(card))
     if s is not None:
         return t.skill_start(seat, s)

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bumble import smp
-from bumble.att import ATT_Error, ErrorCode, is_enhanced_bearer
+from bumble.att import ATT_Error, Bearer, ErrorCode, is_enhanced_bearer
 from bumble.device import Connection, Device
 from bumble.keys import JsonKeyStore, KeyStore, MemoryKeyStore
 from bumble.pairing import PairingConfig, PairingDelegate
@@ -77,11 +77,11 @@ def pairing_config(delegate: PairingDelegate | None = None) -> PairingConfig:
     )
 
 
-def connection_of(bearer: object) -> Connection:
+def connection_of(bearer: Bearer) -> Connection:
     """The connection behind an ATT bearer (bumble passes either)."""
-    if is_enhanced_bearer(bearer):  # type: ignore[arg-type]
-        return bearer.connection  # type: ignore[attr-defined,no-any-return]
-    return bearer  # type: ignore[return-value]
+    if is_enhanced_bearer(bearer):
+        return bearer.connection
+    return bearer
 
 
 class _WindowDelegate(PairingDelegate):
