@@ -303,6 +303,8 @@ class ChecksLayer(SetupLayer):
                     prompt=prompt.kind.value,
                     expected=["discard", "pass"],
                 )
+            if not p.hand:
+                raise IllegalAction(Reason.NO_HAND_UNSEEN, seat=p.seat)
         elif not prompt.optional:
             raise IllegalAction(Reason.CANNOT_PASS, prompt=prompt.kind.value)
 

@@ -190,7 +190,7 @@ class LegalLayer(ChecksLayer):
                 for c in _distinct(pool)
                 if suit is None or c.suit is suit
             ]
-        if self.table and ctx.get("suit") is None:
+        if self.table and ctx.get("suit") is None and p.hand:
             out.append(YES)
         if prompt.optional:
             out.append(PASS)

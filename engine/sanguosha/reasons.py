@@ -56,6 +56,7 @@ class Reason(StrEnum):
     TOO_FAR = "too_far"  # card, source, target, distance, max_distance
     NO_WEAPON = "no_weapon"  # target
     NO_CARDS = "no_cards"  # target
+    NO_HAND_UNSEEN = "no_hand_unseen"  # seat (OK discards hand cards unseen: there are none)
     ALREADY_IN_AREA = "already_in_area"  # card, target (a delayed trick of the same name)
 
     # --- limits and state ---

@@ -157,26 +157,39 @@ class StoneAxe(Skill):
         return _own_kill(owner, data) and others >= 2 and data.target.alive
 
     def on_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> Flow:
+        """The 2 cards come one scan at a time or together (hand or equipment, never
+        the axe itself); OK at the table discards the rest from the hand unseen. NO
+        before the first card lets the Kill be dodged."""
         axe = owner.equip[WEAPON]
-        answer = yield Prompt(
-            PromptKind.DISCARD,
-            owner.seat,
-            (owner.seat,),
-            target=data.target.seat,
-            reason=self.id,
-            count=2,
-            optional=True,
-            ctx={"exact": True, "equip": True, "exclude": axe},
-        )
-        if answer.kind != "discard":
-            return
-        game.skill_invoked(owner, self.id, (data.target.seat,))
-        for card in answer.cards:
-            game.take_card(owner, card)
-        game.to_discard(answer.cards, owner.seat, self.id)
+        left = self.CARDS
+        while left > 0:
+            answer = yield Prompt(
+                PromptKind.DISCARD,
+                owner.seat,
+                (owner.seat,),
+                target=data.target.seat,
+                reason=self.id,
+                count=left,
+                optional=left == self.CARDS,
+                ctx={"equip": True, "exclude": axe, "exact": not game.table},
+            )
+            if answer.kind == "discard":
+                cards = list(answer.cards)
+                for card in cards:
+                    game.take_card(owner, card)
+            elif answer.kind == "confirm" and answer.ok:
+                cards = game.take_unseen(owner, left)
+            else:
+                return
+            if left == self.CARDS:
+                game.skill_invoked(owner, self.id, (data.target.seat,))
+            game.to_discard(cards, owner.seat, self.id)
+            left -= len(cards)
         data.hit = True
         if game._queue:
             yield from game.flush()
+
+    CARDS = 2
 
 
 @register_equipment("sky_halberd")
