@@ -13,25 +13,37 @@ __all__ = ["narrate_events", "narrate_outcome"]
 def narrate_events(
     narrator: Narrator, events: list[dict[str, Any]], view: dict[str, Any]
 ) -> list[str]:
-    """One sentence per event, except a piece of equipment's use, which the equipping
-    that follows says already ("equips Dilu ♣5", not "uses Dilu ♣5" first)."""
+    """One sentence per event, except what the equipping that follows says already: the
+    piece's use ("equips Dilu ♣5", not "uses Dilu ♣5" first) and the discard of the
+    piece it replaces ("equips Zhuahuang Feidian ♥K, replacing Dilu ♣5")."""
     return [
         narrator.event(event, view)
         for i, event in enumerate(events)
-        if not _said_by_next(event, events[i + 1 : i + 2])
+        if not _equipped_next(event, events[i + 1 :]) and not _replaced_next(event, events[i + 1 :])
     ]
 
 
-def _said_by_next(event: dict[str, Any], following: list[dict[str, Any]]) -> bool:
-    """Whether `event` is the use of the equipment the next event equips, by the same seat."""
-    if event.get("kind") != "card_used" or not following:
+def _replaced_next(event: dict[str, Any], following: list[dict[str, Any]]) -> bool:
+    """Whether `event` discards the piece the next event says it replaces."""
+    if event.get("kind") != "cards_discarded" or event.get("reason") != "replaced":
         return False
-    nxt = following[0]
-    return (
-        nxt.get("kind") == "equipment_equipped"
-        and nxt.get("seat") == event.get("seat")
-        and list(event.get("cards") or ()) == [nxt.get("card")]
+    nxt = following[0] if following else {}
+    return nxt.get("kind") == "equipment_equipped" and [nxt.get("replaced")] == list(
+        event.get("cards") or ()
     )
+
+
+def _equipped_next(event: dict[str, Any], following: list[dict[str, Any]]) -> bool:
+    """Whether `event` uses a card that one of the next events equips, by the same seat
+    (a replaced piece may be discarded in between), before another card is used."""
+    if event.get("kind") != "card_used" or len(event.get("cards") or ()) != 1:
+        return False
+    for nxt in following:
+        if nxt.get("kind") == "card_used":
+            return False
+        if nxt.get("kind") == "equipment_equipped":
+            return nxt.get("seat") == event.get("seat") and nxt.get("card") == event["cards"][0]
+    return False
 
 
 def narrate_outcome(narrator: Narrator, outcome: Outcome, view: dict[str, Any]) -> list[str]:

@@ -2,10 +2,11 @@
 
 The names themselves live in the engine's catalogue (`engine/sanguosha/data/*.json`,
 one `zh`/`en`/`es` entry per item); this module only picks the right one and writes
-a physical card as name plus suit symbol and rank (`Kill ♠7`, `杀♠7`).
+a physical card as name plus suit symbol and rank (`Kill ♠7`, `【杀】♠7`). In Chinese a
+card's name is written in 【】, as the rulebooks write it (a skill's is not).
 
 >>> SanguoshaNames("en").card("kill@S7"), SanguoshaNames("zh-Hans").card("kill@S7")
-('Kill ♠7', '杀♠7')
+('Kill ♠7', '【杀】♠7')
 >>> SanguoshaNames("es").general("guanyu"), SanguoshaNames("zh-Hans").skill("wusheng")
 ('Guan Yu', '武圣')
 """
@@ -58,6 +59,7 @@ class SanguoshaNames:
         self.lang = lang
         self._key = catalogue_key(lang)
         self._sep = "" if lang == "zh-Hans" else " "
+        self._quote = "【{}】" if lang == "zh-Hans" else "{}"
 
     def _pick(self, table: dict, ident: str) -> str:
         spec = table.get(ident)
@@ -74,7 +76,9 @@ class SanguoshaNames:
         ident = card_id.split("@", 1)[0]
         if ident not in catalogue().cards and ident in catalogue().skills:
             return self._pick(catalogue().skills, ident)
-        return self._pick(catalogue().cards, ident)
+        if ident not in catalogue().cards:
+            return ident
+        return self._quote.format(self._pick(catalogue().cards, ident))
 
     def stands_for(self, ident: str) -> bool:
         """Whether another card may be used as card `ident` (a basic card or a trick:

@@ -11,6 +11,7 @@ yields a sentence (the kind and its data), never an exception.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -56,6 +57,11 @@ class Narrator:
         self._words = self._messages["names"]
         self._ncards = {k for k, t in self._types.items() if t == "ncards"}
         self._counts: dict[tuple[str, str], set[str]] = {}
+        # a language's article contractions ("de el asiento" -> "del asiento")
+        self._contractions = [
+            (re.compile(rf"\b{re.escape(a)}"), b)
+            for a, b in (self._format.get("contractions") or {}).items()
+        ]
 
     # --- public ---
 
@@ -155,6 +161,8 @@ class Narrator:
             return self._value(spec or self._types.get(name, "text"), raw, generals)
 
         text = render(pick(message, data), data, value)
+        for joined, contracted in self._contractions:
+            text = joined.sub(contracted, text)
         return text[:1].upper() + text[1:]
 
     def _value(self, kind: str, raw: Any, generals: dict[int, str]) -> str:

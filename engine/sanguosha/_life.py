@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.sanguosha._flow import FlowLayer
 from engine.sanguosha._zones import GameEnded
-from engine.sanguosha.catalogue import IDENTITIES
+from engine.sanguosha.catalogue import IDENTITIES, Card
 from engine.sanguosha.context import Damage, DyingData, Recover, Request, Use
 from engine.sanguosha.events import (
     ChainChanged,
@@ -48,14 +48,16 @@ class LifeLayer(FlowLayer):
         use: Use | None = None,
         card: str | None = None,
         conducted: bool = False,
+        cards: tuple[Card, ...] | None = None,
     ) -> Flow:
         """Deal damage; a player at 0 HP or less enters dying before after-damage triggers.
 
         Modified by the source's side (`DAMAGE_BEFORE`: Luoyi, Guding Blade...), then the
         target's (`DAMAGE_INFLICTED`: Vine, Silver Lion). Elemental damage to a chained
         player resets them and, once it is over, is conducted to the others (`conduct`).
+        `cards` are the physical cards that caused it when there is no use (Lightning).
         """
-        dmg = Damage(source, target, amount, nature, use, conducted)
+        dmg = Damage(source, target, amount, nature, use, conducted, cards)
         hooks = self._hooks
         for point in (Point.DAMAGE_BEFORE, Point.DAMAGE_INFLICTED):
             if point in hooks:

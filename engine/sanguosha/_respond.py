@@ -381,11 +381,13 @@ class RespondLayer(ZonesLayer):
         The prompt names the player the trigger concerns (`target`) when there is one.
         """
         target = getattr(data, "target", None) or getattr(data, "player", None)
+        source = getattr(data, "source", None)  # who dealt the damage (Fankui, Ganglie)
         answer = yield Prompt(
             PromptKind.CONFIRM,
             p.seat,
             (p.seat,),
             target=target.seat if target is not None else None,
+            source=source.seat if isinstance(source, Player) else None,
             reason=reason,
             optional=True,
             ctx=data,

@@ -113,9 +113,13 @@ class TargetData:
 class Damage:
     """One damage. `conducted`: an Iron Chain passed it on from the first chained target
     (same source, card and nature; it is never passed on again, and the source's own
-    bonuses - Wine, Luoyi, Guding Blade - are not added again: maneuvering.md 3.4)."""
+    bonuses - Wine, Luoyi, Guding Blade - are not added again: maneuvering.md 3.4).
+    `cards`: the physical cards that caused it (the use's, or a Lightning judged on its
+    holder), which Jianxiong may take while they are still being resolved."""
 
-    __slots__ = ("source", "target", "amount", "nature", "use", "prevented", "flags", "conducted")
+    __slots__ = (
+        "source", "target", "amount", "nature", "use", "cards", "prevented", "flags", "conducted"
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -125,6 +129,7 @@ class Damage:
         nature: str,
         use: Use | None,
         conducted: bool = False,
+        cards: tuple[Card, ...] | None = None,
     ) -> None:
         self.source = source
         self.target = target
@@ -134,6 +139,9 @@ class Damage:
         self.prevented = False
         self.flags: dict[str, Any] = {}
         self.conducted = conducted
+        self.cards: tuple[Card, ...] = (
+            cards if cards is not None else (tuple(use.cards) if use is not None else ())
+        )
 
     def by_own_kill(self, owner: Player) -> bool:
         """Damage of a Kill `owner` used, dealt by the Kill itself (not conducted)."""

@@ -25,7 +25,7 @@ def test_fanjian_guanxing_wusheng_zhiheng_guicai_at_the_table(play) -> None:
     lines = run.lines
     for line in [
         # Yingzi offered and declined: the usual 2 cards
-        "Zhou Yu (seat 1): use Handsome? OK or NO.",
+        "Zhou Yu (seat 1): use Handsome to draw 1 more card this draw phase? OK or NO.",
         "Zhou Yu (seat 1) draws 2 cards (draw phase).",
         # Fanjian from the own general card; the suit on the dial; a card is not a suit
         "Zhou Yu (seat 1) starts Sow Dissension.",
@@ -98,7 +98,8 @@ def test_rende_yiji_tuxi_at_the_table_name_no_hidden_card(play) -> None:
         "Liu Bei (seat 1) adds a card to give face down (2 so far).",
         "Liu Bei (seat 1) gives 2 cards face down to Lü Bu (seat 4) (Benevolence).",
         # Yiji offered and accepted; receivers by general card and dial
-        "Guo Jia (seat 2): use Bequeathed Strategy? OK or NO.",
+        "Guo Jia (seat 2): use Bequeathed Strategy to take the top 2 cards of the deck and give "
+        "each to anyone (yourself included)? OK or NO.",
         "Guo Jia (seat 2) draws 2 cards (Bequeathed Strategy).",
         "Guo Jia (seat 2): Bequeathed Strategy: who gets one of the cards you drew? Scan their "
         "general card or select their seat (your own to keep it).",

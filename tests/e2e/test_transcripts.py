@@ -58,7 +58,7 @@ def test_the_transcript_has_no_line_for_a_card_lifted_off_the_reader(
     assert "@1 scan kill@S7" in text
 
 
-EQUIPS = {"en": "Dilu ♣5", "es": "Dilu ♣5", "zh-Hans": "的卢♣5"}
+EQUIPS = {"en": "Dilu ♣5", "es": "Dilu ♣5", "zh-Hans": "【的卢】♣5"}
 
 
 @pytest.mark.parametrize("lang", sorted(EQUIPS))
@@ -66,9 +66,11 @@ def test_equipment_is_announced_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
 ) -> None:
     """Equipping Dilu is one sentence ("equips"), not "uses Dilu" then "equips Dilu"."""
-    _play(tmp_path, SETUP + "@1 scan dilu@C5\n", lang)
+    _play(tmp_path, SETUP + "@1 scan dilu@C5\n@1 scan zhuahuangfeidian@HK\n", lang)
     said = [line for line in capsys.readouterr().out.splitlines() if EQUIPS[lang] in line]
-    assert len(said) == 1, said
+    # "equips Dilu", then "equips Zhuahuang Feidian, replacing Dilu": no "uses", no
+    # "discards Dilu (replaced)"
+    assert len(said) == 2, said
 
 
 @pytest.mark.parametrize(

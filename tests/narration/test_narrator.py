@@ -59,7 +59,9 @@ def test_lists_of_seats_use_the_language_conjunction() -> None:
     error = {"reason": "wrong_seat", "seat": 3, "expected": [1, 2, 4]}
     assert Narrator("en").refusal(error, VIEW).endswith("Cao Cao (seat 1), seat 2 and seat 4.")
     assert (
-        Narrator("es").refusal(error, VIEW).endswith("Cao Cao (asiento 1), asiento 2 y asiento 4.")
+        Narrator("es")
+        .refusal(error, VIEW)
+        .endswith("Cao Cao (asiento 1), el asiento 2 y el asiento 4.")
     )
     assert "1号位曹操、2号位和4号位" in Narrator("zh-Hans").refusal(error, VIEW)
 
@@ -75,7 +77,7 @@ def test_cards_are_named_with_suit_and_rank() -> None:
     """A card is written with its localised name, suit symbol and rank."""
     error = {"reason": "duplicate_card", "card": "peach@HQ"}
     assert Narrator("en").refusal(error) == "Peach ♥Q was already scanned."
-    assert Narrator("zh-Hans").refusal(error) == "桃♥Q已经扫描过了。"
+    assert Narrator("zh-Hans").refusal(error) == "【桃】♥Q已经扫描过了。"
     assert Narrator("es").refusal(error) == "Melocotón ♥Q ya se escaneó."
 
 

@@ -52,8 +52,9 @@ def test_jianxiong_takes_a_trick_used_on_several_players_mid_resolution():
     assert game.player(3).hp == 3 and game.player(4).hp == 3 and conserved(game)
 
 
-def test_jianxiong_is_not_offered_for_damage_without_a_card():
-    """Jianxiong needs a card that caused the damage: Lightning's damage has none to take."""
+def test_jianxiong_takes_the_lightning_that_struck():
+    """The standard ruling: the Lightning card caused the damage, so Jianxiong may take it
+    (it stays being resolved until the damage is over)."""
     game = game_with(None, "caocao", None, None)
     place(game, 2, "lightning@SA")
     deck_top(game, "kill@S8", "dodge@D2", "dodge@D3")  # ♠8 strikes
@@ -62,8 +63,10 @@ def test_jianxiong_is_not_offered_for_damage_without_a_card():
     while game.pending().kind is PromptKind.NULLIFY:
         events += game.submit(game.pending().seats[0], game.legal_actions()[-1])
     assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(2, 3)]
-    assert game.pending().kind is PromptKind.PLAY and game.pending().seat == 2
-    assert C("lightning@SA") in game.discard_pile
+    assert game.pending().kind is PromptKind.CONFIRM and game.pending().reason == "jianxiong"
+    game.submit(2, Confirm(True))
+    assert C("lightning@SA") in game.player(2).hand
+    assert C("lightning@SA") not in game.discard_pile
 
 
 def test_declining_jianxiong_leaves_the_card_to_the_discard_pile():

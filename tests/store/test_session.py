@@ -76,5 +76,5 @@ def test_observers_get_each_update(tmp_path: Path) -> None:
         seen: list[Update] = []
         session.subscribe(seen.append)
         _play(session, SETUP[:1])
-    assert seen[0].n == 1 and seen[0].sentences[0] == "Asiento 1 es Señor."
+    assert seen[0].n == 1 and seen[0].sentences[0] == "El asiento 1 es el Señor."
     assert seen[0].state["seats"][0]["identity"] == "lord"

@@ -75,9 +75,11 @@ class Lightning(DelayedTrick):
         return card.suit is Suit.SPADE and Rank.TWO <= card.rank <= Rank.NINE
 
     def settle(self, game: Game, holder: Player, card: Card, success: bool | None) -> Flow:
-        if success:
+        if success:  # the card stays being resolved until the damage is over (Jianxiong)
+            yield from game.damage(
+                None, holder, 3, "thunder", None, card="lightning", cards=(card,)
+            )
             game.finish_processing((card,))
-            yield from game.damage(None, holder, 3, "thunder", None, card="lightning")
             return
         game.processing.remove(card)
         for nxt in game.other_living(holder):

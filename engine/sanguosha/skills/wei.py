@@ -37,16 +37,14 @@ class Jianxiong(Skill):
     triggers = (Point.DAMAGED,)
 
     def can_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> bool:
-        use = data.use
-        if data.target is not owner or use is None:
+        if data.target is not owner:
             return False
         processing = game.processing
-        return any(c in processing for c in use.cards)
+        return any(c in processing for c in data.cards)
 
     def on_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> Flow:
-        assert data.use is not None
         taken = []
-        for card in data.use.cards:
+        for card in data.cards:
             if card in game.processing:
                 game.processing.remove(card)
                 owner.hand.append(card)

@@ -1,0 +1,121 @@
+"""Rulings at the table: Jianxiong takes the Lightning that struck, a Kill that may take
+more targets waits for them, and optional skills say what they do when offered."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.narration import Narrator
+from tests.table.harness import TableHarness
+
+
+def _struck_by_lightning() -> TableHarness:
+    """Cao Cao (seat 1) places Lightning; a round later its judgment (♠7) strikes him."""
+    h = TableHarness()
+    h.setup()
+    assert h.scan("lightning@SA", 1).accepted
+    assert h.press("ok", 1).accepted
+    while h.table.prompt()["kind"] != "judgment_card":
+        prompt = h.table.prompt()
+        if prompt["kind"] == "nullify":
+            h.wait(6)
+        else:  # the others end their play phases, discard unseen
+            assert h.press("ok", prompt["seat"]).accepted, prompt
+    assert h.scan("kill@S7").accepted
+    assert h.seat(1)["hp"] == 2
+    return h
+
+
+JIANXIONG = {
+    "en": "Cao Cao (seat 1): use Villainous Hero to take the card that hurt you into your "
+    "hand? OK or NO.",
+    "es": "Cao Cao (asiento 1): ¿usar Héroe villano para quedarte la carta que te ha hecho "
+    "daño? OK o NO.",
+    "zh-Hans": "1号位曹操：是否发动奸雄，获得对你造成伤害的牌？确定或取消。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(JIANXIONG))
+def test_jianxiong_is_offered_after_lightning_and_takes_it(lang: str) -> None:
+    """The standard ruling: Cao Cao struck by Lightning may take the Lightning card;
+    the offer says what the skill does."""
+    h = _struck_by_lightning()
+    prompt = h.table.prompt()
+    assert prompt["kind"] == "confirm" and prompt["reason"] == "jianxiong"
+    assert Narrator(lang).prompt(prompt, h.table.view()) == JIANXIONG[lang]
+    hand, discard = h.seat(1)["hand_count"], h.table.view()["discard_count"]
+    assert h.press("ok", 1).accepted
+    assert h.seat(1)["hand_count"] >= hand + 1
+    assert h.table.view()["discard_count"] == discard  # the Lightning did not go there
+
+
+def test_a_kill_that_may_take_more_targets_waits_for_them() -> None:
+    """Sky Halberd with the last hand card: the Kill waits for up to 3 targets (or OK);
+    an ordinary Kill fires at its only target at once."""
+    h = TableHarness()
+    h.setup()
+    for card in (
+        "sky_halberd@DQ",
+        "chitu@H5",
+        "eight_diagrams@S2",
+        "dilu@C5",
+        "zhuahuangfeidian@HK",
+    ):
+        assert h.scan(card, 1).accepted
+    assert h.seat(1)["hand_count"] == 1
+    assert h.scan("kill@S7", 1).accepted
+    assert h.scan("guanyu", 1).accepted
+    assert h.table.prompt()["kind"] == "choose_target"  # not fired yet
+    assert h.scan("zhangfei", 1).accepted
+    assert h.press("ok", 1).accepted
+    assert h.table.prompt()["kind"] == "respond" and h.table.prompt()["seat"] == 2
+    g = TableHarness()
+    g.setup()
+    assert g.scan("kill@S7", 1).accepted and g.scan("guanyu", 1).accepted
+    assert g.table.prompt()["kind"] == "respond"  # one target possible: at once
+
+
+GANGLIE = {
+    "en": (
+        "Xiahou Dun (seat 2): use Eye for an Eye against Cao Cao (seat 1)? A judgment: unless it "
+        "is ♥, Cao Cao (seat 1) discards 2 hand cards or takes 1 damage. OK or NO.",
+        "Cao Cao (seat 1): Eye for an Eye of Xiahou Dun (seat 2): discard 2 hand cards (scan them, "
+        "or OK to discard them unseen), or NO to take 1 damage instead.",
+    ),
+    "es": (
+        "Xiahou Dun (asiento 2): ¿usar Ojo por ojo contra Cao Cao (asiento 1)? Juicio: salvo "
+        "que salga ♥, Cao Cao (asiento 1) descarta 2 cartas de la mano o recibe 1 de daño. OK o NO.",
+        "Cao Cao (asiento 1): Ojo por ojo de Xiahou Dun (asiento 2): descarta 2 cartas de la "
+        "mano (escanéalas, u OK para descartarlas sin mostrar), o NO para recibir 1 de daño en "
+        "su lugar.",
+    ),
+    "zh-Hans": (
+        "2号位夏侯惇：是否对1号位曹操发动刚烈？进行判定：若结果不为♥，1号位曹操须弃置两张手牌，"
+        "否则受到1点伤害。确定或取消。",
+        "1号位曹操：2号位夏侯惇发动刚烈——弃置两张手牌（逐张扫描，或按确定直接弃置，不亮出），"
+        "或按取消受到1点伤害。",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(GANGLIE))
+def test_ganglie_tells_both_sides_what_ok_and_no_do(lang: str) -> None:
+    """Xiahou Dun is offered Ganglie with what it does; its source is told that NO
+    means taking 1 damage; and NO does deal it."""
+    h = TableHarness()
+    h.setup(("caocao", "xiahoudun", "zhangfei", "lvbu", "diaochan"))
+    for code in ("kill@S7", "xiahoudun"):
+        assert h.scan(code, 1).accepted
+    assert h.press("no", 2).accepted  # no Dodge
+    offer = h.table.prompt()
+    if offer["reason"] == "jianxiong":  # not Cao Cao's damage: never offered here
+        raise AssertionError(offer)
+    narrator = Narrator(lang)
+    assert narrator.prompt(offer, h.table.view()) == GANGLIE[lang][0]
+    assert h.press("ok", 2).accepted
+    assert h.scan("kill@S8").accepted  # the judgment: ♠8, not a heart
+    discard = h.table.prompt()
+    assert discard["kind"] == "discard" and discard["seat"] == 1
+    assert narrator.prompt(discard, h.table.view()) == GANGLIE[lang][1]
+    assert h.press("no", 1).accepted
+    assert h.seat(1)["hp"] == 4
