@@ -44,6 +44,10 @@ class _Accepted:
     what: dict[str, Any]  # for the "undone" sentence
 
 
+_ASKED_AGAIN = ("confirm", "choose_option", "discard", "respond")
+"""Prompt kinds whose answer ends them: the same one right after is asked anew."""
+
+
 class Table:
     """One game at the table.
 
@@ -123,7 +127,14 @@ class Table:
         if outcome.status is not Status.IGNORED:
             self.counted += 1
         after = self.adapter.prompt()
-        changed = after != before
+        # the same question asked again after it was answered (Xiaoji twice) is a new
+        # decision: narrated again; a play phase going on after a card is not
+        changed = after != before or (
+            outcome.accepted
+            and bool(outcome.events)
+            and after is not None
+            and after.get("kind") in _ASKED_AGAIN
+        )
         signals = list(outcome.signals)
         if outcome.status is not Status.IGNORED and (changed or outcome.accepted):
             signals.extend(self.adapter.decision_signals())

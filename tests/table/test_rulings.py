@@ -119,3 +119,85 @@ def test_ganglie_tells_both_sides_what_ok_and_no_do(lang: str) -> None:
     assert narrator.prompt(discard, h.table.view()) == GANGLIE[lang][1]
     assert h.press("no", 1).accepted
     assert h.seat(1)["hp"] == 4
+
+
+XIAOJI = {
+    "en": "Sun Shangxiang (seat 2): use Warrior Lady to draw 2 cards? OK or NO.",
+    "es": "Sun Shangxiang (asiento 2): ¿usar Dama guerrera para robar 2 cartas? OK o NO.",
+    "zh-Hans": "2号位孙尚香：是否发动枭姬，摸两张牌？确定或取消。",
+}
+
+
+def _xiaoji_twice() -> TableHarness:
+    """Cao Cao's Ice Sword discards both of Sun Shangxiang's horses: Xiaoji twice."""
+    h = TableHarness(settings={"ex_cards": True})
+    h.setup(("caocao", "sunshangxiang", "zhangfei", "lvbu", "diaochan"))
+    assert h.scan("ice_sword@S2", 1).accepted and h.press("ok", 1).accepted
+    _until_play(h, 2)
+    for card in ("chitu@H5", "dilu@C5"):
+        assert h.scan(card, 2).accepted
+    assert h.press("ok", 2).accepted
+    _until_play(h, 1)
+    for card in ("kill@S7", "sunshangxiang"):
+        assert h.scan(card, 1).accepted
+    assert h.press("no", 2).accepted  # no Dodge
+    assert h.press("ok", 1).accepted  # Ice Sword
+    assert h.scan("chitu@H5", 1).accepted and h.scan("dilu@C5", 1).accepted
+    return h
+
+
+def _until_play(h: TableHarness, seat: int) -> None:
+    while (p := h.table.prompt())["kind"] != "play" or p["seat"] != seat:
+        assert (h.wait(6) if p["kind"] == "nullify" else h.press("ok", p["seat"])).accepted
+
+
+@pytest.mark.parametrize("lang", sorted(XIAOJI))
+def test_a_question_asked_twice_in_a_row_is_narrated_twice(lang: str) -> None:
+    """Xiaoji triggers once per card lost: the second offer is said again after the first
+    is answered, not left silent."""
+    from companion.game.narrate import narrate_outcome
+
+    h = _xiaoji_twice()
+    narrator = Narrator(lang)
+    assert narrator.prompt(h.table.prompt(), h.table.view()) == XIAOJI[lang]
+    first = h.press("ok", 2)
+    assert h.table.prompt()["reason"] == "xiaoji"
+    assert narrate_outcome(narrator, first, h.table.view())[-1] == XIAOJI[lang]
+
+
+DISCARD_ONE = {
+    "en": "Cao Cao (seat 1): Dismantle: discard one of Guan Yu (seat 2)'s cards (hand, "
+    "equipment or judgment area): scan it, or OK for a hand card unseen.",
+    "es": "Cao Cao (asiento 1): Desmantelar: descarta una carta de Guan Yu (asiento 2) (de la "
+    "mano, equipada o en su zona de juicio): escanéala, u OK para una carta de la mano sin verla.",
+    "zh-Hans": "1号位曹操：【过河拆桥】——弃置2号位关羽区域内的一张牌（手牌、装备区或判定区）："
+    "扫描该牌，或按确定弃置一张手牌（不亮出）。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DISCARD_ONE))
+def test_dismantle_says_discard_not_take(lang: str) -> None:
+    h = TableHarness()
+    h.setup()
+    assert h.scan("dismantle@S3", 1).accepted and h.scan("guanyu", 1).accepted
+    h.wait(6)  # nobody nullifies
+    prompt = h.table.prompt()
+    assert prompt["kind"] == "choose_card_from"
+    assert Narrator(lang).prompt(prompt, h.table.view()) == DISCARD_ONE[lang]
+
+
+WUSHUANG = {
+    "en": "Sun Shangxiang (seat 2): 2 Dodges are needed against Kill ♠7 from Lü Bu (seat 1): "
+    "scan the first, or NO.",
+    "es": "Sun Shangxiang (asiento 2): hacen falta 2 Esquivar contra Ataque ♠7 de Lü Bu "
+    "(asiento 1): escanea el primero, o NO.",
+    "zh-Hans": "2号位孙尚香：需连续使用两张【闪】才能抵消1号位吕布的【杀】♠7：先扫描第一张，或按取消。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WUSHUANG))
+def test_wushuang_says_two_dodges_are_needed(lang: str) -> None:
+    h = TableHarness()
+    h.setup(("lvbu", "sunshangxiang", "zhangfei", "caocao", "diaochan"))
+    assert h.scan("kill@S7", 1).accepted and h.scan("sunshangxiang", 1).accepted
+    assert Narrator(lang).prompt(h.table.prompt(), h.table.view()) == WUSHUANG[lang]
