@@ -264,6 +264,9 @@ class SanguoshaTable:
             card = parse_card(scanned.text)
             return self._stage_skill(seat, card.name) if self.equipped(seat, card) else None
         if scanned.kind == "skill":
+            player = self.engine.players[seat - 1]
+            if self.engine.skill_of(player, scanned.text) is None:  # refused at once
+                return Refuse("skill_not_owned", {"seat": seat, "skill": scanned.text})
             return self._stage_skill(seat, scanned.text)
         if scanned.kind == "general" and self.seat_of(scanned.text) == seat:
             skill = self._own_skill(seat)

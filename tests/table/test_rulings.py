@@ -201,3 +201,27 @@ def test_wushuang_says_two_dodges_are_needed(lang: str) -> None:
     h.setup(("lvbu", "sunshangxiang", "zhangfei", "caocao", "diaochan"))
     assert h.scan("kill@S7", 1).accepted and h.scan("sunshangxiang", 1).accepted
     assert Narrator(lang).prompt(h.table.prompt(), h.table.view()) == WUSHUANG[lang]
+
+
+NOT_OWNED = {
+    "en": "Cao Cao (seat 1) does not have Benevolence: the token is refused and nothing changes.",
+    "es": "Cao Cao (asiento 1) no tiene Benevolencia: la ficha se rechaza y no cambia nada.",
+    "zh-Hans": "1号位曹操没有技能仁德：此技能标记无效，未作处理。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NOT_OWNED))
+def test_a_skill_token_the_player_does_not_have_is_refused_at_once(lang: str) -> None:
+    """Cao Cao scans Liu Bei's Rende token: refused with the reason (red LED), nothing is
+    staged, and his next inputs are his play phase's as before."""
+    from companion.game.narrate import narrate_outcome
+
+    h = TableHarness()
+    h.setup()
+    before = h.table.view()
+    refused = h.scan("skill:rende", 1)
+    assert not refused.accepted and refused.refusal["reason"] == "skill_not_owned"
+    assert narrate_outcome(Narrator(lang), refused, h.table.view()) == [NOT_OWNED[lang]]
+    assert h.table.view() == before and h.table.prompt()["kind"] == "play"
+    assert h.scan("kill@S7", 1).accepted  # a card, not a staged skill's
+    assert h.table.prompt()["kind"] == "choose_target"
