@@ -75,5 +75,5 @@ def test_system_deps_waits_for_another_process_holding_apt_s_lock(tmp_path: Path
     waited = time.monotonic() - start
     holder.join()
     assert done.returncode == 0, done.stderr
-    assert "apt is busy" in done.stderr
-    assert waited >= HOLD_S - 1.0
+    # it waited: apt itself (DPkg::Lock::Timeout), or the script's retry ("apt is busy")
+    assert waited >= HOLD_S - 1.0, (waited, done.stderr)
