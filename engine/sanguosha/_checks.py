@@ -216,6 +216,9 @@ class ChecksLayer(SetupLayer):
         skill = self.check_skill(p, action.skill)
         if skill.active:
             if not skill.can_activate(self.game, p):
+                why = skill.unavailable(self.game, p)  # a skill's own reason, if it has one
+                if why is not None:
+                    raise IllegalAction(why[0], **why[1])
                 raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
             self.check_seats(action.targets)
             skill.check_activate(self.game, p, action)

@@ -81,6 +81,7 @@ class Reason(StrEnum):
     ALREADY_IN_POOL = "already_in_pool"  # general (scanned twice into the pool)
     RESERVE_USED = "reserve_used"  # general, seat (that general already fell)
     NOT_IN_RESERVES = "not_in_reserves"  # general, options (the seat's reserves)
+    NOT_ENOUGH_TARGETS = "not_enough_targets"  # skill, needed, available (Lijian in 1v1)
     GENERAL_NOT_OFFERED = "general_not_offered"  # general, options (one's own to choose from)
     NO_IDENTITIES = "no_identities"  # mode (a team mode uses no identity card)
 

@@ -211,13 +211,11 @@ def test_lijian_impossible_in_1v1():
         game = new("1v1", seed=seed)
         if "diaochan" in game.team_mode.pool:
             break
+    else:  # pragma: no cover
+        raise AssertionError("no seed puts Diao Chan in the pool")
     while game.status == "setup":
         prompt = game.pending()
-        if (
-            prompt.reason == "first"
-            and prompt.seat == game.team_mode.sides[prompt.seat].seat
-            and ("diaochan" in prompt.options)
-        ):
+        if prompt.reason == "first" and "diaochan" in prompt.options:
             pick(game, "diaochan")
         else:
             first_legal(game)
@@ -226,7 +224,10 @@ def test_lijian_impossible_in_1v1():
     card = game.player(seat).hand[0]
     with pytest.raises(IllegalAction) as exc:
         game.submit(seat, UseSkill("lijian", (card,), (3 - seat, 3 - seat)))
-    assert exc.value.reason in (Reason.SKILL_NOT_AVAILABLE, Reason.DUPLICATE_TARGET)
+    assert exc.value.reason is Reason.NOT_ENOUGH_TARGETS
+    other = game.player(3 - seat)
+    males = 1 if other.gender == "male" else 0
+    assert (exc.value.data["needed"], exc.value.data["available"]) == (2, males)
     assert not any(a.kind == "use_skill" and a.skill == "lijian" for a in game.legal_actions())
 
 

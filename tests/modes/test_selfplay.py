@@ -41,3 +41,59 @@ def test_self_play_500(mode):
     assert sum(reasons.values()) == GAMES
     sides = {side for _, side in reasons if side}
     assert len(sides) == 2, reasons  # both teams win some games
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["1v1", "2v2", "3v3", "4v4"])
+def test_refused_actions_change_nothing(mode):
+    """Random actions (mostly illegal: draft picks outside the pool or out of turn, used
+    reserves, identity reveals...) at every step of 15 games: each refused one leaves
+    the state and the view untouched."""
+    import random
+
+    from engine.core.errors import ActionError
+    from engine.sanguosha import ChooseGeneral, Game, Settings
+    from engine.sanguosha.catalogue import catalogue
+    from tests.sanguosha.scenario import state_snapshot
+    from tests.sanguosha.test_properties import random_action
+
+    from .selfplay import PLAYERS
+
+    generals = list(catalogue().generals)
+    refused = 0
+    for seed in range(15):
+        settings = Settings(game_mode=mode, mode_settings=variants(mode, seed))
+        game = Game.new(players=PLAYERS[mode], seed=seed, settings=settings)
+        rng = random.Random(seed)
+        while game.outcome is None:
+            prompt = game.pending()
+            for _ in range(3):
+                action = (
+                    ChooseGeneral(rng.choice(generals))
+                    if rng.random() < 0.3
+                    else random_action(rng, game)
+                )
+                seat = rng.choice([*prompt.seats, rng.randint(0, game.n + 1)])
+                if action in game.legal_actions(seat):
+                    continue
+                before = state_snapshot(game), _mode_snapshot(game)
+                with pytest.raises(ActionError):
+                    game.submit(seat, action)
+                assert (state_snapshot(game), _mode_snapshot(game)) == before
+                refused += 1
+            seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
+            actions = game.legal_actions(seat)
+            game.submit(seat, actions[rng.randrange(len(actions))])
+    assert refused > 1000
+
+
+def _mode_snapshot(game) -> tuple:
+    """The mode's own state (draft, reserves, units), which a refusal must leave too."""
+    mode = game.team_mode
+    sides = tuple(
+        (s.team, s.role, s.leader, tuple(s.drafted), tuple(s.hidden), tuple(s.reserves),
+         tuple(s.fallen))
+        for s in mode.sides.values()
+    )  # fmt: skip
+    return (sides, tuple(mode.pool), tuple(sorted(mode.assigned.items())),
+            tuple(sorted(mode.acted)), mode.unit, mode.turns, tuple(p.seat for p in game.entering))  # fmt: skip

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from engine.sanguosha.catalogue import Card
     from engine.sanguosha.game import Game
     from engine.sanguosha.prompts import Prompt
+    from engine.sanguosha.reasons import Reason
     from engine.sanguosha.state import Player
 
 Flow = Generator["Prompt", Any, Any]
@@ -167,6 +168,11 @@ class Skill:
     # active skills
     def can_activate(self, game: Game, owner: Player) -> bool:
         return False
+
+    def unavailable(self, game: Game, owner: Player) -> tuple[Reason, dict[str, Any]] | None:
+        """Why `can_activate` is False, when the skill can say more than "not now"
+        (Lijian in 1v1: not two males to pair); None: the generic refusal."""
+        return None
 
     def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
         return None

@@ -8,7 +8,7 @@ the general card), then the cards and the targets' general cards, then OK.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import Color
 from engine.core.errors import IllegalAction
@@ -182,6 +182,12 @@ class Lijian(Skill):
         if owner.marks.get("turn:lijian") or not owner.has_cards():
             return False
         return len(self._males(game, owner)) >= 2 and bool(self._pairs(game, owner))
+
+    def unavailable(self, game: Game, owner: Player) -> tuple[Reason, dict[str, Any]] | None:
+        males = len(self._males(game, owner))
+        if males < 2:  # 1v1, or too few men left: no Duel to arrange (modes.md 2.1)
+            return Reason.NOT_ENOUGH_TARGETS, {"skill": self.id, "needed": 2, "available": males}
+        return None
 
     def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
         _once(game, owner, self.id)
