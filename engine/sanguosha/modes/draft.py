@@ -50,12 +50,12 @@ def setup(game: Game, mode: TeamMode) -> Flow:
     spec = mode.spec
     game.emit(GameStarted(game.n, game.mode, game.seed))
     game.emit(GameModeSet(spec.name, spec.provisional))
+    _leaders(game, mode)  # before the deck's shuffle: the same 4v4 lords in both modes
     if game.table:
         game.deck = [HIDDEN] * len(game.cards)
     else:
         game.deck = list(game.cards)
         game.rng.shuffle(game.deck)
-    _leaders(game, mode)
     for p in game.players:
         p.revealed = True  # no identity to reveal: the team is public
         side = mode.sides[p.seat]
