@@ -352,8 +352,10 @@ class ChecksLayer(SetupLayer):
         if action.card is None:
             if not has_hand:
                 raise IllegalAction(Reason.CARD_NOT_THERE, card=None, seat=target.seat, zone="hand")
-        elif cards is None:  # table mode: cards the engine cannot see (Guanxing's deck top)
-            self.check_not_elsewhere(self.check_in_game(action.card))
+        elif cards is None:  # table mode: cards the engine cannot see (Guanxing's deck top,
+            # or another player's hand shown to the chooser: 1v1 Dismantlement)
+            owner = target if target is not p else None
+            self.check_not_elsewhere(self.check_in_game(action.card), owner=owner)
         elif action.card not in cards:
             raise IllegalAction(
                 Reason.CARD_NOT_THERE, card=str(action.card), seat=target.seat, zone="equipment"

@@ -227,8 +227,8 @@ class LegalLayer(ChecksLayer):
     def _list_choose_card_from(self, prompt: Prompt, p: Player) -> list[Action]:
         target, cards, has_hand = prompt.ctx
         out: list[Action] = [_cached(_PICK, None, PickCard)] if has_hand else []
-        if cards is None:  # table mode: any card the table may scan
-            cards = self._scannable()
+        if cards is None:  # table mode: any card the table may scan (from a shown hand)
+            cards = self._scannable(target if target is not p else None)
         out.extend(_cached(_PICK, c, PickCard) for c in cards)
         if prompt.optional:
             out.append(PASS)

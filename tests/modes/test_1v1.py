@@ -256,3 +256,40 @@ def test_noname_start_hand():
     events = through_setup(game)
     start = {e.seat: e.count for e in of(events, "cards_drawn") if e.reason == "start"}
     assert start == {1: 3, 2: 4}
+
+
+def test_v11_dismantle_equipment_or_a_seen_hand_card_never_the_judgment_area():
+    """1v1.dismantle=v11: the user chooses an equipped card, or sees the whole hand and
+    picks one of it; delayed tricks stay."""
+    from engine.sanguosha import ChooseOption, PickCard
+    from tests.sanguosha.scenario import equip, pass_windows, place
+
+    game = new("1v1", seed=5, mode_settings={"1v1.dismantle": "v11"})
+    through_setup(game)
+    until(game, K.PLAY, seat=1)
+    set_hand(game, 1, "dismantle@S3", "dismantle@S4")
+    set_hand(game, 2, "kill@C2", "dodge@D2")
+    equip(game, 2, "eight_diagrams@S2")
+    place(game, 2, "indulgence@S6")
+    game.submit(1, PlayCard(parse_card("dismantle@S3"), (2,)))
+    pass_windows(game)
+    prompt = game.pending()
+    assert (prompt.kind, prompt.reason, prompt.options) == (
+        K.CHOOSE_OPTION,
+        "dismantle_v11",
+        ("equipment", "hand"),
+    )
+    game.submit(1, ChooseOption("hand"))
+    prompt = game.pending()
+    assert prompt.kind is K.CHOOSE_CARD_FROM and set(prompt.options) == {"kill@C2", "dodge@D2"}
+    assert "options" not in game.view()["pending"]  # the hand is seen by the user only
+    events = game.submit(1, PickCard(parse_card("dodge@D2")))
+    assert of(events, "cards_discarded")[0].cards == ("dodge@D2",)
+    assert game.player(2).hand == [parse_card("kill@C2")]
+    game.submit(1, PlayCard(parse_card("dismantle@S4"), (2,)))
+    pass_windows(game)
+    game.submit(1, ChooseOption("equipment"))
+    assert game.pending().options == ("eight_diagrams@S2",)
+    game.submit(1, PickCard(parse_card("eight_diagrams@S2")))
+    p2 = game.player(2)
+    assert p2.equip == [None] * 4 and p2.delayed_names() == ["indulgence"]

@@ -11,7 +11,12 @@ def variants(mode: str, seed: int) -> dict:
     """Spread the games over the mode's settings (the default most often)."""
     pick = seed % 4
     if mode == "1v1":
-        return [{}, {}, {"1v1.rule": "2013"}, {"1v1.start_hand": "noname"}][pick]
+        return [
+            {},
+            {},
+            {"1v1.rule": "2013"},
+            {"1v1.start_hand": "noname", "1v1.dismantle": "v11"},
+        ][pick]
     if mode == "2v2":
         return [{}, {}, {"2v2.seat4_bonus": "redraw"}, {"2v2.offer": 6}][pick]
     if mode == "3v3":

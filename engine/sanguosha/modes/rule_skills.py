@@ -6,10 +6,13 @@
   phase instead of unlimited.
 - `ex_nihilo_outnumbered` (3v3): Ex Nihilo draws one more if the user's team has
   fewer living characters than the enemy team.
+- `dismantle_v11` (1v1, `1v1.dismantle=v11`): Dismantlement discards an equipped
+  card, or one card of the whole hand, seen.
 - `aoe_direction` (3v3): before Barbarian Invasion, Arrow Barrage, Peach Garden or
   Harvest resolves, its user chooses turn order (counterclockwise) or the reverse.
 
-They ask nothing of the table except the direction, and announce nothing (their
+They ask nothing of the table except the direction and 1v1 Dismantlement's choice, and
+announce nothing (their
 effect shows in the cards drawn and the order of the targets).
 """
 
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
 
 AOE = ("barbarian_invasion", "arrow_barrage", "peach_garden", "harvest")
 DIRECTIONS = ("counterclockwise", "clockwise")
+ZONES = ("equipment", "hand")  # what a 1v1 Dismantlement takes from
 CROSSBOW_EXTRA = 3
 
 
@@ -108,3 +112,60 @@ class AoeDirection(Skill):
                 targets[1:] = targets[:0:-1]
             else:
                 targets.reverse()
+
+
+@register
+class DismantleV11(Skill):
+    """1v1 Dismantlement (`1v1.dismantle=v11`, FK-gm `v11__dismantlement`): the user
+    discards one of the target's equipped cards, or looks at the whole hand and discards
+    one of it; the judgment area cannot be chosen (a target holding only delayed tricks
+    loses nothing)."""
+
+    id = "dismantle_v11"
+    tags = frozenset({"rule"})
+    triggers = (Point.CARD_EFFECT,)
+    asks_first = False
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> bool:
+        return data.use.name == "dismantle" and data.use.user is owner
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> Flow:
+        data.cancelled = True  # in place of the standard effect
+        target = data.target
+        equips = target.equipment_cards()
+        if not equips and not target.hand:
+            return
+        zone = "equipment" if equips else "hand"
+        if equips and target.hand:
+            answer = yield Prompt(
+                PromptKind.CHOOSE_OPTION,
+                owner.seat,
+                (owner.seat,),
+                reason=self.id,
+                target=target.seat,
+                options=ZONES,
+            )
+            zone = answer.option
+            game.emit(OptionChosen(owner.seat, zone, self.id))
+        if zone == "equipment":
+            cards: list[Card] | None = equips
+        else:  # the target shows the whole hand to the user (at the table: the user scans one)
+            cards = None if game.table else list(dict.fromkeys(target.hand))
+        answer = yield Prompt(
+            PromptKind.CHOOSE_CARD_FROM,
+            owner.seat,
+            (owner.seat,),
+            target=target.seat,
+            reason=self.id,
+            options=tuple(str(c) for c in cards) if cards is not None else (),
+            private=zone == "hand",
+            ctx=(target, cards, False),
+        )
+        card = answer.card
+        if zone == "equipment":
+            game.take_card(target, card)
+        else:
+            game.take_from_hand(target, card)
+        game.to_discard((card,), target.seat, "dismantle")
+        if game._queue:
+            yield from game.flush()
