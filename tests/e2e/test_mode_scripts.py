@@ -51,7 +51,7 @@ def test_1v1_narrated_in_chinese_and_spanish(play) -> None:
     assert zh.lines[-1] == "游戏结束：先手获胜（1号位张飞）。"
     es = play("mode_1v1.script", "--mode", "1v1", lang="es")
     assert es.status == 0, es.err
-    assert "Cae Sun Quan: asiento 2 ha perdido 3 de 3 generales." in es.lines
+    assert "Cae Sun Quan: el asiento 2 ha perdido 3 de 3 generales." in es.lines
     assert es.lines[-1] == "Fin de la partida: gana el primer jugador (Zhang Fei (asiento 1))."
 
 
