@@ -91,8 +91,10 @@ class TableServer:
         return [s.getsockname()[:2] for srv in self._server.servers for s in srv.sockets]
 
     def banner(self) -> str:
-        """What the terminal shows: the QR code, the address, the host address."""
-        lines = [qr_text(self.url), f"Table view: {self.url}"]
+        """What the terminal shows: the QR code (only for an address a phone can open:
+        not this computer's own loopback), the address, the host address."""
+        lines = [] if is_loopback(self._public_host) else [qr_text(self.url)]
+        lines.append(f"Table view: {self.url}")
         if not self.access.view_required:
             lines.append("(this computer only; add --lan to let phones join)")
         if self.host_url is not None:

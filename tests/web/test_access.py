@@ -53,6 +53,7 @@ async def test_default_server_listens_on_loopback_only(game: TableGame) -> None:
         assert view.bound == [("127.0.0.1", view.port)]
         assert view.url == f"http://127.0.0.1:{view.port}/"
         assert "this computer only" in view.banner()
+        assert "█" not in view.banner() and "▀" not in view.banner()  # no QR for 127.0.0.1
         response = await client.get(view.url)
         assert response.status_code == 200
         assert response.headers["cache-control"] == "no-store"

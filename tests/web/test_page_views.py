@@ -71,6 +71,17 @@ async def test_the_qr_code_on_the_page_opens_the_table(browser: Browser) -> None
         assert await viewer.page.locator("#join-text").inner_text() == "Únete con tu móvil"
 
 
+async def test_no_qr_code_for_this_computer_only(browser: Browser) -> None:
+    """Without --lan the address is 127.0.0.1, which no phone can open: no QR code on the
+    page (the terminal prints none either: tests/web/test_access.py)."""
+    game = Game.new(players=1, mode="digital", seed=1)
+    feed = TableFeed(game.view(), lang="en")
+    async with TableServer(feed, host="127.0.0.1", port=0) as server:
+        viewer = await open_page(browser, server.url)
+        await viewer.synced(server)
+        assert await viewer.page.locator("#qr").is_hidden()
+
+
 def test_the_terminal_qr_code_decodes_to_the_address() -> None:
     """The half-block QR code for the terminal, drawn light on dark as a terminal shows
     it, decodes to the address."""
@@ -108,6 +119,26 @@ async def test_a_dropped_page_reconnects_and_catches_up(browser: Browser) -> Non
         view = game.view()
         hands = await viewer.page.locator("#seats .seat .hand").all_inner_texts()
         assert hands == [str(h["count"]) for h in view["hands"]]
+
+
+async def test_a_finished_game_page_does_not_reconnect_for_ever(browser: Browser) -> None:
+    """When the game is over and its server stops (`demo --web` ends), the page keeps the
+    summary and says the game is over instead of "Reconnecting…"."""
+    game = Game.new(players=1, mode="digital", seed=5)
+    bot = RandomBot(5)
+    feed = TableFeed(game.view(), lang="en")
+    async with TableServer(feed, host="127.0.0.1", port=0) as server:
+        viewer = await open_page(browser, server.url)
+        while game.pending() is not None:
+            events = [e.to_json() for e in bot.step(game)]
+            feed.publish(game.view(), [], events)
+        await viewer.synced(server)
+    live = viewer.page.locator("#live")
+    await viewer.page.wait_for_function(
+        "document.getElementById('live').textContent !== 'Live'", timeout=20000
+    )
+    assert await live.inner_text() == "Game over: this page no longer updates"
+    assert await viewer.page.locator("#summary").is_visible()
 
 
 async def test_regicide_summary_at_the_end(browser: Browser) -> None:

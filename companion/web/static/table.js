@@ -332,7 +332,9 @@ function onHello(msg) {
   document.getElementById("narration-title").textContent = ui("narration");
   document.getElementById("join-text").textContent = msg.lan ? ui("join") : ui("join_local");
   document.getElementById("join-url").textContent = msg.join_url;
-  document.getElementById("qr").src = "/qr.svg" + (viewToken ? "?t=" + encodeURIComponent(viewToken) : "");
+  const qr = document.getElementById("qr");
+  qr.hidden = !msg.lan; // no phone can open this computer's own loopback address
+  if (msg.lan) qr.src = "/qr.svg" + (viewToken ? "?t=" + encodeURIComponent(viewToken) : "");
   renderHost(msg.host_controls);
 }
 
@@ -370,12 +372,20 @@ function setLive(on) {
   live.textContent = ui(on ? "connected" : "disconnected");
 }
 
+function ended(source) {
+  // the game is over and its server has gone: nothing will come, so stop asking
+  source.close();
+  const live = document.getElementById("live");
+  live.className = "off";
+  live.textContent = ui("ended");
+}
+
 function connect() {
   const source = new EventSource("/events" + (viewToken ? "?t=" + encodeURIComponent(viewToken) : ""));
   source.addEventListener("hello", (e) => onHello(JSON.parse(e.data)));
   source.addEventListener("snapshot", (e) => { onSnapshot(JSON.parse(e.data)); setLive(true); });
   source.addEventListener("update", (e) => onUpdate(JSON.parse(e.data)));
-  source.onerror = () => setLive(false);
+  source.onerror = () => (summary || (state && state.status === "over") ? ended(source) : setLive(false));
 }
 
 window.addEventListener("resize", render);
