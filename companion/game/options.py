@@ -100,6 +100,12 @@ def add_house_settings(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--no-generals", action="store_true", help="play without generals (no skills)"
     )
+    group.add_argument(
+        "--lord-bonus",
+        choices=("5_or_more", "not_with_4"),
+        help="when the lord gets +1 max health: with 5 or more players (default), or in "
+        "every game but a 4-player one (the rulebook's literal reading)",
+    )
 
 
 def house_settings(args: argparse.Namespace) -> dict[str, object]:
@@ -111,6 +117,8 @@ def house_settings(args: argparse.Namespace) -> dict[str, object]:
         out["nullification_timeout_s"] = args.nullification_timeout
     if args.four_player_roles is not None:
         out["four_player_roles"] = args.four_player_roles
+    if getattr(args, "lord_bonus", None) is not None:
+        out["lord_bonus"] = args.lord_bonus
     for flag in ("two_spies", "ex_cards", "no_generals"):
         if getattr(args, flag):
             out[flag] = True

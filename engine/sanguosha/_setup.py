@@ -115,11 +115,14 @@ class SetupLayer(LifeLayer):
         self.emit(GeneralChosen(p.seat, general))
 
     def _set_health(self, p: Player) -> None:
-        if p.general is None:  # no-generals variant: 4, the lord 5 with 5+ players
-            base = 4
-            bonus = 1 if p is self.lord and self.n >= 5 else 0
-        else:
-            base = catalogue().generals[p.general].max_hp
-            bonus = 1 if p is self.lord and self.n > 4 else 0
+        """A general's max HP (4 without generals), the lord 1 more (`lord_bonus`)."""
+        base = 4 if p.general is None else catalogue().generals[p.general].max_hp
+        bonus = 1 if p is self.lord and self._lord_bonus() else 0
         p.max_hp = p.hp = base + bonus
         self.emit(HealthSet(p.seat, p.hp, p.max_hp))
+
+    def _lord_bonus(self) -> bool:
+        """Whether the lord gets the extra max HP at this table (`Settings.lord_bonus`)."""
+        if self.settings.lord_bonus == "not_with_4":
+            return self.n != 4
+        return self.n >= 5

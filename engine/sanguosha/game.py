@@ -64,7 +64,9 @@ class Game(ViewLayer):
         """
         settings = settings or Settings()
         if not isinstance(players, int) or not 2 <= players <= 10:
-            raise InvalidAction(Reason.BAD_SETTINGS, setting="players", value=players)
+            raise InvalidAction(
+                Reason.BAD_SETTINGS, setting="players", value=players, low=2, high=10
+            )
         if mode not in MODES:
             raise InvalidAction(Reason.BAD_SETTINGS, setting="mode", value=mode)
         settings.validate()

@@ -22,7 +22,7 @@ class Reason(StrEnum):
     UNKNOWN_SKILL = "unknown_skill"  # skill
     UNKNOWN_SEAT = "unknown_seat"  # seat, players
     UNKNOWN_ACTION = "unknown_action"  # action
-    BAD_SETTINGS = "bad_settings"  # setting, value
+    BAD_SETTINGS = "bad_settings"  # setting, value (players: low, high, the range)
 
     # --- who may act, and what is expected (IllegalAction) ---
     GAME_OVER = "game_over"  #

@@ -19,8 +19,8 @@ class Settings:
     - `two_spies`: with 6, 8 or 10 players one rebel becomes a second spy.
     - `ex_cards`: add the 4 EX cards (Ice Sword, Renwang Shield, Lightning ♥Q,
       Nullification ♦Q) to the deck.
-    - `no_generals`: play without generals: everyone 4 HP, no skills (lord 5 with
-      5 or more players).
+    - `no_generals`: play without generals: everyone 4 HP, no skills (the lord 5
+      where `lord_bonus` gives the bonus).
     - `nullification_timeout_s`: how long the table keeps a Nullification window open
       (the engine has no clock: the table submits `Timeout` when it expires).
     - `lord_offer_random`, `general_offers`: how many random generals the lord sees
@@ -47,6 +47,10 @@ class Settings:
       Longdan, Serpent Spear) into a fire Kill (FreeKill, noname; QSanguosha-v2: no).
     - `nullification_copies`: the expansion's three Nullifications, "SK HA HK"
       (FreeKill, QSanguosha, libnoname) or "SK HK HK" (the older libccy/noname list).
+    - `lord_bonus`: when the lord gets 1 extra max HP. "5_or_more" (the default, as
+      FreeKill and QSanguosha: none with 4 players or fewer) or "not_with_4" (the
+      rulebook's literal words, 四人游戏时不再额外增加: only a 4-player game has none, so
+      2- and 3-player games have it too).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -69,6 +73,7 @@ class Settings:
     chain_amount: str = "as_dealt"
     fan_on_converted_kill: bool = True
     nullification_copies: str = "SK HA HK"
+    lord_bonus: str = "5_or_more"
 
     def __post_init__(self) -> None:
         given = self.mode_settings
@@ -136,8 +141,9 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "maneuvering": (False, True),
     "rescue_wine_counts_toward_limit": (False, True),
     "fan_on_converted_kill": (False, True),
+    "lord_bonus": ("5_or_more", "not_with_4"),
 }
-"""The values each Maneuvering setting takes (the default first)."""
+"""The values each of these settings takes (the default first)."""
 
 
 class EndReason(StrEnum):

@@ -202,3 +202,42 @@ def test_a_regicide_script_written_rank_first_plays_like_the_suit_first_one(
         states.append(json.loads(out.read_text("utf-8")))
     capsys.readouterr()
     assert states[0] == states[1]
+
+
+PLAYERS = {
+    "en": "companion: cannot set up this game: A game is for 2 to 10 players, not 11.",
+    "es": "companion: cannot set up this game: Una partida se juega con 2 a 10 jugadores, no con 11.",
+    "zh-Hans": "companion: cannot set up this game: 本游戏需2至10名玩家，不能是11人。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PLAYERS))
+def test_too_many_players_is_refused_with_the_range(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """`--players 11` says the range the game takes; nothing is recorded."""
+    db = tmp_path / "g.sqlite"
+    argv = ["play", "--players", "11", "--reader", "sim", "--db", str(db), "--lang", lang]
+    assert main(argv) == 2
+    assert PLAYERS[lang] in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("bonus", "three", "four", "five"),
+                         [("5_or_more", 4, 4, 5), ("not_with_4", 5, 4, 5)])  # fmt: skip
+def test_the_lords_extra_health_is_a_setting(bonus: str, three: int, four: int, five: int) -> None:
+    """Cao Cao (4 health) as lord: +1 with 5 or more players (the default), or in every
+    game but a 4-player one (`--lord-bonus not_with_4`, the rulebook's literal words)."""
+    from tests.table.harness import TableHarness
+
+    for players, expected in ((3, three), (4, four), (5, five)):
+        h = TableHarness(players, {"lord_bonus": bonus})
+        h.setup(("caocao", "guanyu", "zhangfei", "lvbu", "diaochan")[:players])
+        assert h.seat(1)["max_hp"] == expected, (bonus, players)
+
+
+def test_an_unknown_lord_bonus_is_refused_before_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--lord-bonus", "always", "--db", str(tmp_path / "g.sqlite")])
+    assert "invalid choice: 'always'" in capsys.readouterr().err
