@@ -2,6 +2,8 @@
 
 Sans-IO and deterministic: a game is a pure function of (players, mode, seed,
 settings, actions). Facts: `shared/reference/sanguosha.md`; ids: `catalogue-ids.md`.
+The two-side modes (1v1, 2v2, 3v3, 4v4; 国战 refused) are `Settings(game_mode=...,
+mode_settings={...})`: `modes/` (facts: `shared/reference/modes.md`).
 
 Build and drive a game::
 
