@@ -61,8 +61,13 @@ EXPECTED: dict[PromptKind, tuple[str, ...]] = {
 
 
 class ChecksLayer(SetupLayer):
-    def check(self, prompt: Prompt, seat: int | None, action: Action) -> None:
-        """Raise unless `seat` may submit `action` now; never changes anything."""
+    def check(self, prompt: Prompt, seat: int | None, action: Action) -> list[Player] | None:
+        """Raise unless `seat` may submit `action` now; never changes anything.
+
+        Returns the targets a play resolved to (None: no play, or targets still to be
+        staged), so that `submit` can hand them to the flow instead of resolving them
+        again; `legal_actions()` membership calls this too and ignores the result.
+        """
         if isinstance(action, Recast) and prompt.kind is not K.PLAY:
             raise IllegalAction(
                 Reason.RECAST_NOT_NOW, card=str(action.card), prompt=prompt.kind.value
@@ -83,14 +88,14 @@ class ChecksLayer(SetupLayer):
                     prompt=prompt.kind.value,
                     expected=expected,
                 )
-            return
+            return None
         if not isinstance(seat, int) or not 1 <= seat <= self.n:
             raise InvalidAction(Reason.UNKNOWN_SEAT, seat=seat, players=self.n)
         if seat not in prompt.seats:
             if prompt.kind is K.PLAY:
                 raise IllegalAction(Reason.NOT_YOUR_TURN, seat=seat, turn=prompt.seat)
             raise IllegalAction(Reason.WRONG_SEAT, seat=seat, expected=list(prompt.seats))
-        _CHECKERS[prompt.kind](self.game, prompt, self.player(seat), action)
+        return _CHECKERS[prompt.kind](self.game, prompt, self.player(seat), action)
 
     # ---------------------------------------------------------------- shared checks
     def check_seats(self, seats: tuple[int, ...]) -> None:
@@ -196,22 +201,22 @@ class ChecksLayer(SetupLayer):
         self.check_owned(p, cards)
 
     # ---------------------------------------------------------------- per prompt kind
-    def _check_play(self, prompt: Prompt, p: Player, action: Action) -> None:
+    def _check_play(self, prompt: Prompt, p: Player, action: Action) -> list[Player] | None:
+        """A play: its resolved targets (None: staged later), see `check`."""
         if isinstance(action, EndPlay):
-            return
+            return None
         if isinstance(action, PlayCard):
             card = action.card
             self.check_in_hand(p, (card,))
             self.check_seats(action.targets)
-            self.checked_targets = self.check_use(p, card.true_name, (card,), action.targets)
-            return
+            return self.check_use(p, card.true_name, (card,), action.targets)
         if isinstance(action, Recast):
             card = self.check_in_game(action.card)
             rule = RULES.get(card.true_name)
             if rule is None or not rule.recastable:
                 raise IllegalAction(Reason.NOT_RECASTABLE, card=str(card))
             self.check_in_hand(p, (card,))
-            return
+            return None
         assert isinstance(action, UseSkill)
         skill = self.check_skill(p, action.skill)
         if skill.active:
@@ -222,14 +227,13 @@ class ChecksLayer(SetupLayer):
                 raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
             self.check_seats(action.targets)
             skill.check_activate(self.game, p, action)
-            return
+            return None
         names = [n for n in skill.converts if n in RULES and RULES[n].playable]
         for name in names:
             if action.cards and skill.view_as(self.game, p, action.cards, name):
                 self.check_owned(p, action.cards)
                 self.check_seats(action.targets)
-                self.checked_targets = self.check_use(p, name, action.cards, action.targets)
-                return
+                return self.check_use(p, name, action.cards, action.targets)
         raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
 
     def _check_choose_target(self, prompt: Prompt, p: Player, action: Action) -> None:

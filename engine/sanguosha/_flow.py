@@ -213,8 +213,8 @@ class FlowLayer(RespondLayer):
     ) -> Flow:
         """A use from the play prompt: stage its targets if needed, then use it.
 
-        `check()` has just validated this very action and left its targets (None:
-        to be staged) in `checked_targets`.
+        `submit` has just checked this very action and kept the targets `check()`
+        resolved (None: to be staged) in `checked_targets`.
         """
         chosen = self.checked_targets
         if chosen is None:

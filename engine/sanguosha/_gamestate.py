@@ -93,7 +93,8 @@ class GameState:
         self._hooks: dict[Point, list[tuple[Player, Skill]]] = {}
         self._mods: dict[str, list[tuple[Player, Skill]]] = {}
         self._queue: list[tuple[Point, Any]] = []
-        self.checked_targets: list[Player] | None = None  # set by check() for a play
+        # the targets `check` resolved for the action being submitted (`Game.submit`)
+        self.checked_targets: list[Player] | None = None
         self._out: list[Event] = []
         # Record an event for the caller of `submit`: the hot path, a bound list append
         # (`Game._advance` rebinds it to each call's list).

@@ -94,7 +94,8 @@ class Game(ViewLayer):
             raise InvalidAction(Reason.UNKNOWN_ACTION, action=repr(action))
         if isinstance(action, CORRECTIONS):
             return correct(self, seat, action)
-        self.check(self._prompt, seat, action)
+        # The flow uses the targets check() resolved instead of resolving them again.
+        self.checked_targets = self.check(self._prompt, seat, action)
         return self._advance((seat, action))
 
     def legal_actions(self, seat: int | None = None) -> LegalActions:
