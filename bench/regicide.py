@@ -12,6 +12,7 @@ runs the same policy at 1,100 to 2,400 games per second; our goal is 3,000.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections import Counter
 
@@ -23,7 +24,7 @@ def run(players: int, games: int, seed: int) -> dict[str, float | Counter]:
     bot = RandomBot(seed)
     actions = defeated = 0
     outcomes: Counter = Counter()
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     for i in range(games):
         game = Game.new(players=players, seed=seed + i)
         actions += bot.play(game)
@@ -32,8 +33,13 @@ def run(players: int, games: int, seed: int) -> dict[str, float | Counter]:
         result = view["result"]
         outcomes[result.get("reason") or result.get("tier") or result["outcome"]] += 1
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     return {
         "games_per_s": games / elapsed,
+        "games_per_cpu_s": games / cpu,
+        "actions_per_cpu_s": actions / cpu,
+        "wall_s": elapsed,
+        "cpu_s": cpu,
         "actions_per_game": actions / games,
         "mean_defeated": defeated / games,
         "outcomes": outcomes,
@@ -48,15 +54,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     args = parser.parse_args()
     print(
-        f"Regicide random-policy self-play, {args.games} games per player count, seeds from {args.seed}"
+        f"Regicide random-policy self-play, {args.games} games per player count, seeds from"
+        f" {args.seed}, load {os.getloadavg()[0]:.2f} (games/s per wall second; per CPU second"
+        " is the figure to compare on a busy machine)"
     )
-    print(f"{'players':>7} {'games/s':>9} {'actions/game':>13} {'enemies defeated':>17}  outcomes")
+    print(
+        f"{'players':>7} {'games/s':>9} {'games/cpu s':>11} {'actions/cpu s':>13}"
+        f" {'actions/game':>13} {'enemies defeated':>17} {'wall s':>7} {'cpu s':>6}  outcomes"
+    )
     for players in (1, 2, 3, 4):
         r = run(players, args.games, args.seed)
         outcomes = ", ".join(f"{k} {v}" for k, v in sorted(r["outcomes"].items()))
         print(
-            f"{players:>7} {r['games_per_s']:>9,.0f} {r['actions_per_game']:>13.1f} "
-            f"{r['mean_defeated']:>17.2f}  {outcomes}"
+            f"{players:>7} {r['games_per_s']:>9,.0f} {r['games_per_cpu_s']:>11,.0f}"
+            f" {r['actions_per_cpu_s']:>13,.0f} {r['actions_per_game']:>13.1f}"
+            f" {r['mean_defeated']:>17.2f} {r['wall_s']:>7.2f} {r['cpu_s']:>6.2f}  {outcomes}"
         )
 
 
