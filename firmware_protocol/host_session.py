@@ -105,6 +105,7 @@ class _Input(Enum):
     HELLO_AHEAD = "reader has events not delivered"
     HELLO_EVEN = "reader and host agree"
     HELLO_STALE = "reader is behind the host"
+    HELLO_LEFT_EPOCH = "a HELLO of an epoch the reader has left"
     EVENT_NEXT = "the expected event, more known to follow"
     EVENT_LAST = "the expected event, the last known"
     EVENT_GAP = "an event after a gap not yet asked for"
@@ -117,6 +118,7 @@ class _Input(Enum):
     MISDIRECTED = "a command"
 
 
+_LEFT_KEPT = 8  # how many left epochs a session remembers
 _A, _S, _R = HostState.AWAITING_HELLO, HostState.STREAMING, HostState.RECOVERING
 _I = _Input
 _ON_HELLO = {
@@ -126,6 +128,7 @@ _ON_HELLO = {
     _I.HELLO_EVEN: ("report", _S),
 }
 _UNSYNCED = {i: ("drop_unsynced", _A) for i in _I if i.name.startswith(("EVENT", "LOST"))}
+_PAST = _I.HELLO_LEFT_EPOCH
 
 #: state -> input -> (action, next state). A missing pair is a bug (it cannot happen).
 _TRANSITIONS: dict[HostState, dict[_Input, tuple[str, HostState]]] = {
@@ -134,12 +137,14 @@ _TRANSITIONS: dict[HostState, dict[_Input, tuple[str, HostState]]] = {
         **_UNSYNCED,
         _I.HELLO_FIRST: ("adopt", _S),
         _I.HELLO_STALE: ("resync", _S),
+        _PAST: ("drop_left_epoch", _A),
         _I.CORRUPT: ("drop_corrupt", _A),
         _I.MISDIRECTED: ("drop_misdirected", _A),
     },
     _S: {
         **_ON_HELLO,
         _I.HELLO_STALE: ("report", _S),
+        _PAST: ("drop_left_epoch", _S),
         _I.EVENT_NEXT: ("deliver", _R),
         _I.EVENT_LAST: ("deliver", _S),
         _I.EVENT_GAP: ("gap", _R),
@@ -155,6 +160,7 @@ _TRANSITIONS: dict[HostState, dict[_Input, tuple[str, HostState]]] = {
         **_ON_HELLO,
         _I.HELLO_AHEAD: ("resume_from_hello", _R),
         _I.HELLO_STALE: ("report", _R),
+        _PAST: ("drop_left_epoch", _R),
         _I.EVENT_NEXT: ("deliver", _R),
         _I.EVENT_LAST: ("deliver", _S),
         _I.EVENT_GAP: ("gap", _R),
@@ -222,6 +228,9 @@ class HostSession:
         self._resume_sent_at = 0.0
         self._resumed_from: int | None = None  # `expected` when the last RESUME went out
         self._heard_at = 0.0
+        # Epochs this reader has left (it rebooted since), newest last: a HELLO or
+        # STATUS carrying one is stale, never a reboot "back" (see `_classify`).
+        self._left: list[int] = []
 
     # --- state ----------------------------------------------------------------------
 
@@ -337,6 +346,10 @@ class HostSession:
         if isinstance(message, (Hello, Status)):
             if self._epoch is None:
                 return _I.HELLO_FIRST
+            if message.epoch in self._left:
+                # A host stack once delivered the previous boot's HELLO as the first
+                # notification after a reboot; epochs are random, never drawn again.
+                return _I.HELLO_LEFT_EPOCH
             if message.epoch != self._epoch:
                 return _I.HELLO_REBOOT_EMPTY if message.last_seq == NO_EVENTS else _I.HELLO_REBOOT
             ahead = seq_distance(seq_add(self._expected, -1), message.last_seq)
@@ -366,6 +379,8 @@ class HostSession:
         return Send(self._command(Resume, self._expected))
 
     def _start_epoch(self, status: Hello | Status, expected: int) -> None:
+        if self._epoch is not None and self._epoch != status.epoch:
+            self._left = [*self._left, self._epoch][-_LEFT_KEPT:]
         self._epoch = status.epoch
         self._expected = expected
         self._horizon = status.last_seq
@@ -445,6 +460,13 @@ class HostSession:
     def _drop_stale(self, message: Message) -> list[HostEffect]:
         return self._drop(
             DropReason.STALE, message, f"describes the past (expecting {self._expected})"
+        )
+
+    def _drop_left_epoch(self, status: Hello | Status) -> list[HostEffect]:
+        return self._drop(
+            DropReason.STALE,
+            status,
+            f"epoch {status.epoch:08X} is a boot the reader has left (now {self._epoch:08X})",
         )
 
     def _drop_unsynced(self, message: Message) -> list[HostEffect]:

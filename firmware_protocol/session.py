@@ -50,6 +50,8 @@ It keeps `(epoch, expected)`: the next seq to deliver. Three states:
   reader *adopts* its present: history from before the host existed is skipped
   (and acknowledged, so the reader's buffer empties). A session persisted by the
   hub is rebuilt with `HostSession(epoch, expected)` and resumes exactly instead.
+  A HELLO of an epoch the reader has *left* (an earlier boot's, which a real host
+  stack once delivered after a reboot) is dropped as stale in every state.
 * An event at `expected` is delivered. One ahead of it means a gap: it is dropped and
   RESUME(expected) is sent once; later events of the same gap are dropped quietly
   (RECOVERING). One behind is a duplicate and is dropped. The *horizon*, the furthest

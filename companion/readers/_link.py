@@ -112,6 +112,10 @@ class _Link:
         self._early: list[_Item] = []
         self._command_seq = 0
         self._connected = False
+        # This connection's HELLO_REQUEST frames, and whether one has gone out: only a
+        # HELLO after it answers it (a stale one can come first, see `_before_hello`).
+        self._asks: set[bytes] = set()
+        self._asked = False
 
     # --- the supervisor -----------------------------------------------------------------
 
@@ -151,6 +155,8 @@ class _Link:
         self._lost.clear()
         self._early.clear()
         self._fail_outbox()
+        self._asks.clear()
+        self._asked = False
         self._hello = asyncio.get_running_loop().create_future()
         async with self.hub.connect_lock:
             await self.reader.connect(self._on_frame, self._on_lost)
@@ -269,6 +275,12 @@ class _Link:
         else:
             message = item
         if isinstance(message, Hello):
+            if not self._asked:
+                # Not an answer: nothing was asked yet on this connection. On BlueZ the
+                # first notification after a reader rebooted once carried the previous
+                # boot's HELLO; taken as this link's, it would name a stale epoch.
+                _log.debug("%s: a HELLO before our HELLO_REQUEST: dropped", self.reader.name)
+                return
             self._early.append(item)
             hello.set_result(message)
         elif (
@@ -342,7 +354,10 @@ class _Link:
         """Send `command` after what is already queued; the future says whether it was
         written (False when the link went down first)."""
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._outbox.append((self._stamp(command), done))
+        frame = self._stamp(command)
+        if isinstance(command, HelloRequest):
+            self._asks.add(frame)
+        self._outbox.append((frame, done))
         self.wake()
         return done
 
@@ -381,6 +396,8 @@ class _Link:
                     if not self._outbox:
                         break
                     frame, done = self._outbox.popleft()
+                    if frame in self._asks:
+                        self._asked = True  # before the write: the answer may beat its return
                     written = await self._write(frame)
                     if done is not None and not done.done():
                         done.set_result(written)

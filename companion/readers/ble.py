@@ -10,12 +10,15 @@ Readers serve bonded hosts only (SPEC.md "Security"). The backend (the OS, or ou
 on bumble) encrypts a bonded link by itself; when pairing is allowed for a reader,
 `connect` calls bleak's `pair()` first, which bonds if there is no bond yet. A
 reader that refuses us (ATT "insufficient authentication/encryption", a refused
-pairing) is unavailable with a reason that says to pair it.
+pairing) is unavailable with a reason that says to pair it. On Linux, stock bleak
+runs on BlueZ, which needs a pairing agent and speaks in D-Bus error names: `bluez.py`
+supplies the agent while pairing and the words for its errors.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,8 +27,9 @@ from typing import TYPE_CHECKING, Any
 from bleak import BleakClient, BleakScanner
 from bleak.backends.device import BLEDevice
 from bleak.backends.scanner import AdvertisementData
-from bleak.exc import BleakError, BleakGATTProtocolError, BleakGATTProtocolErrorCode
+from bleak.exc import BleakDBusError, BleakError, BleakGATTProtocolError, BleakGATTProtocolErrorCode
 
+from companion.readers import bluez
 from companion.readers.base import (
     FoundHandler,
     FrameHandler,
@@ -49,6 +53,12 @@ _REFUSED = (
     BleakGATTProtocolErrorCode.INSUFFICIENT_AUTHENTICATION,
     BleakGATTProtocolErrorCode.INSUFFICIENT_ENCRYPTION,
 )
+_REFUSES = (
+    "the reader refuses this computer{detail}: not paired, or its bond is gone; hold OK on "
+    "it for 3 s and pair it"
+)
+_IN_PROGRESS = "org.bluez.Error.InProgress"
+_PAIR_ATTEMPTS = 3
 
 
 @dataclass(frozen=True)
@@ -87,6 +97,30 @@ class BleStack:
 
     def describe(self) -> str:
         return "BLE (simulated stack via bumble)" if self.bumble_device else "BLE"
+
+    async def pair(self, client: BleakClient) -> None:
+        """Bond with `client`'s reader if there is no bond yet. On BlueZ the companion's
+        agent answers while it runs (`bluez.pairing_agent`), and a pairing BlueZ started
+        by itself meanwhile ("InProgress") is waited for and asked about again.
+
+        Raises:
+            BleakError: the reader refused, or the link dropped.
+            bluez.AgentError: the agent could not be registered.
+        """
+        agent: contextlib.AbstractAsyncContextManager[None] = contextlib.nullcontext()
+        if self.bumble_device is None and bluez.is_bluez():
+            agent = bluez.pairing_agent(client.address)
+        async with agent:
+            for attempt in range(_PAIR_ATTEMPTS):
+                try:
+                    await client.pair()
+                    return
+                except NotImplementedError:
+                    return  # macOS: the OS pairs on the first protected access
+                except BleakDBusError as exc:
+                    if exc.dbus_error != _IN_PROGRESS or attempt == _PAIR_ATTEMPTS - 1:
+                        raise
+                    await asyncio.sleep(1.0)
 
 
 class BleReader(Reader):
@@ -150,12 +184,9 @@ class BleReader(Reader):
         try:
             await client.connect()
             if self._may_pair:
-                try:
-                    await client.pair()
-                except NotImplementedError:
-                    pass  # macOS: the OS pairs on the first protected access
+                await self._stack.pair(client)
             await client.start_notify(profile.EVENT_UUID, lambda _char, data: on_frame(bytes(data)))
-        except (BleakError, TimeoutError, OSError) as exc:
+        except (BleakError, TimeoutError, OSError, bluez.AgentError) as exc:
             self._client = None
             self._on_lost = None
             await _quietly_disconnect(client)
@@ -197,10 +228,14 @@ class BleReader(Reader):
 
 def _why(exc: BaseException) -> str:
     if isinstance(exc, BleakGATTProtocolError) and exc.code in _REFUSED:
-        return (
-            f"the reader refuses this computer ({exc.code.name.lower().replace('_', ' ')}): "
-            "not paired, or its bond is gone; hold OK on it for 3 s and pair it"
-        )
+        return _REFUSES.format(detail=f" ({exc.code.name.lower().replace('_', ' ')})")
+    said = bluez.explain(exc)
+    if said == bluez.PAIRING_REFUSED:
+        return _REFUSES.format(detail="")
+    if said is not None:
+        return said
+    if isinstance(exc, bluez.AgentError):
+        return str(exc)
     return f"cannot connect: {exc or type(exc).__name__}"
 
 
@@ -269,8 +304,9 @@ class BleSource(ReaderSource):
             scanner = self._stack.scanner(on_advertisement)
             await scanner.start()
         except (BleakError, OSError) as exc:
+            said = bluez.explain(exc)
             raise ReaderUnavailable(
-                "BLE", f"cannot scan: {exc} (is there a Bluetooth adapter, and is it on?)"
+                "BLE", said or f"cannot scan: {exc} (is there a Bluetooth adapter, and is it on?)"
             ) from exc
         try:
             while True:

@@ -21,6 +21,7 @@ from bleak.backends.device import BLEDevice
 from bleak.backends.scanner import AdvertisementData
 from bleak.exc import BleakError
 
+from companion.readers import bluez
 from companion.readers.allowlist import Allowlist, KnownReader, now_stamp
 from companion.readers.ble import BleStack
 from firmware_protocol import FrameError, profile
@@ -51,17 +52,16 @@ async def _try_pair(
             await client.unpair()
     try:
         await client.connect()
-        try:
-            await client.pair()
-        except NotImplementedError:
-            pass  # macOS pairs by itself on the first protected access below
+        await stack.pair(client)  # macOS pairs by itself on the first protected access below
         raw = await client.read_gatt_char(profile.INFO_UUID)
         info = profile.Info.from_bytes(bytes(raw))
         # A protected read: it succeeds only over the bond just made.
         await client.read_gatt_char(profile.EVENT_UUID)
         return KnownReader(info.reader_id, device.address, name, now_stamp())
     except (BleakError, TimeoutError, OSError) as exc:
-        return str(exc) or type(exc).__name__
+        return bluez.explain(exc) or str(exc) or type(exc).__name__
+    except bluez.AgentError as exc:
+        return str(exc)
     except FrameError as exc:
         return f"its info record is not readable: {exc}"
     finally:

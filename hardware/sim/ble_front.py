@@ -195,6 +195,12 @@ class BleFront:
             return
         if notify or indicate:
             self._subscribed.add(connection)
+            stale, self._reader.stale_hello = self._reader.stale_hello, None
+            if stale is not None:
+                self._reader.announce("fault: notified the previous boot's HELLO, unasked")
+                asyncio.get_running_loop().create_task(
+                    self.device.notify_subscriber(connection, self.event_characteristic, stale)
+                )
         else:
             self._subscribed.discard(connection)
 

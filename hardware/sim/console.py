@@ -22,6 +22,7 @@ HELP = """\
   scan TOKEN | scan uid:HEX | remove | press ok|no|undo [long] | select N | wait N
   fault drop|duplicate|corrupt|reboot|low-battery | fault away S | fault latency MS
   fault power-cycle S  (off for S seconds, then a fresh boot)
+  fault stale-hello  (a reboot; the next link first gets the old boot's HELLO)
   hold ok [S]  (hold OK 3 s or more: the pairing window opens)
   prefix @N for the reader of seat N, @* for the shared reader
   status | help | quit"""

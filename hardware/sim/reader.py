@@ -186,6 +186,8 @@ class SimulatedReader:
         self.epochs: list[int] = [self._logic.epoch]
         #: Called with (reader, text) for everything worth showing on a console.
         self.observers: list[Callable[[SimulatedReader, str], None]] = []
+        #: A frame the next link gets first, unasked (`reboot(stale_hello=True)`).
+        self.stale_hello: bytes | None = None
 
     # --- wiring ---------------------------------------------------------------------
 
@@ -421,12 +423,15 @@ class SimulatedReader:
         """The next event frame sent has a flipped bit (its CRC fails)."""
         self._corrupt_next = True
 
-    async def reboot(self) -> int:
+    async def reboot(self, *, stale_hello: bool = False) -> int:
         """Restart: a new epoch, an empty buffer, the link dropped; returns the epoch.
 
         Unacknowledged events are gone, as on the real reader; the seat is kept (it is
-        stored in flash).
+        stored in flash). With `stale_hello` the next link's first notification is
+        the previous boot's HELLO, unasked: what a real BlueZ host once delivered
+        (shared/reference/readers.md §5), so that the host's guard can be tested here.
         """
+        self.stale_hello = self._logic.hello_frame() if stale_hello else None
         seat = self._logic.seat
         self.security.close_window()  # a restart ends the window; the bonds stay
         self._logic = self._logic_factory(self._new_epoch(), self.reader_id, seat, self._battery)

@@ -17,6 +17,8 @@ The simulator also accepts fault lines, so a script can reproduce a bug report:
     fault away SECONDS    out of range: stop advertising and disconnect
     fault power-cycle SECONDS   switched off (silent, link down) for SECONDS, then a
                           fresh boot: a new epoch, the bonds kept (they are in flash)
+    fault stale-hello     a reboot whose next link first notifies the previous boot's
+                          HELLO, unasked (a real BlueZ host once delivered one so)
     fault latency MS      connection-interval latency (0 removes it)
     hold ok [SECONDS]     OK held (3 s, the default, or more): the pairing window opens
 """
@@ -98,6 +100,7 @@ class FaultKind(Enum):
     AWAY = "away"
     LATENCY = "latency"
     POWER_CYCLE = "power-cycle"
+    STALE_HELLO = "stale-hello"
 
 
 @dataclass(frozen=True)

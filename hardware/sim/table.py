@@ -296,3 +296,5 @@ async def _fault(reader: SimulatedReader, fault: Fault) -> None:
         reader.set_latency(fault.amount)
     elif kind is FaultKind.POWER_CYCLE:
         await reader.power_cycle(fault.amount)
+    elif kind is FaultKind.STALE_HELLO:
+        await reader.reboot(stale_hello=True)

@@ -155,6 +155,30 @@ def test_reboot_is_reported_and_replayed_from_zero() -> None:
     assert host.state is HostState.STREAMING and host.ack() == Ack(2, seq=3)
 
 
+@pytest.mark.parametrize("reconnected", [False, True])
+def test_a_hello_of_an_epoch_the_reader_left_is_dropped(reconnected: bool) -> None:
+    """After a reboot, a HELLO or STATUS still carrying the previous boot's epoch (a
+    real host stack once delivered one as the first notification after the reader
+    rebooted) is stale: dropped, never taken for another reboot, so the new boot's
+    events are neither replayed again nor skipped."""
+    host = _synced(50)
+    host.connected()
+    host.receive(_hello(1, epoch=0xBEEF))
+    for seq in range(2):
+        assert _kinds(host.receive(Select(1, seq=seq))) == ["Deliver"]
+    if reconnected:
+        host.connected()
+        assert _kinds(host.receive(_hello(50 - 1))) == ["Dropped"]
+        assert host.state is HostState.AWAITING_HELLO  # still waiting for this link's HELLO
+        assert _kinds(host.receive(_hello(1, epoch=0xBEEF))) == ["StatusReport"]
+    for stale in (_hello(49), Status(EPOCH, 49, 0, 255, 0, 9)):
+        (effect,) = host.receive(stale)
+        assert isinstance(effect, Dropped) and effect.reason is DropReason.STALE
+        assert "epoch 00001234" in effect.detail
+    assert host.epoch == 0xBEEF and host.expected == 2
+    assert _kinds(host.receive(Select(1, seq=2))) == ["Deliver"]
+
+
 def test_reboot_without_events_sends_nothing() -> None:
     """A rebooted reader with no events yet (last_seq 0xFFFF) needs no RESUME."""
     host = _synced(50)

@@ -413,3 +413,34 @@ async def test_serial_line_noise_is_dropped_and_the_stream_resyncs(tmp_path: Pat
         await reader.press("no")
         seen = await take_inputs(hub, 2, ack=True)
         assert seen.seqs() == [0, 1]
+
+
+async def test_a_stale_hello_after_a_reboot_is_never_acted_on(ble: Rig) -> None:
+    """After a reboot the new link's first notification is the previous boot's HELLO,
+    unasked (a BlueZ host once delivered one so): the hub takes it for nothing. The
+    reboot is reported once, the link is announced with the new epoch, and every event
+    of the new boot arrives exactly once, in order."""
+    reader = ble.reader
+    async with ReaderHub(ble.source) as hub:
+        await connected(hub)
+        await reader.press("ok")
+        seen = await take_inputs(hub, 1, ack=True)
+        old_epoch = reader.epoch
+        await ble.table.play("fault stale-hello")  # type: ignore[union-attr]
+        new_epoch = reader.epoch
+        await reader.press("no")
+        await reader.select(2)
+        seen = await take_until(hub, ReaderRestarted, seen)
+        seen = await take_inputs(hub, 2, seen, ack=True)
+        with pytest.raises(TimeoutError):
+            await take_inputs(hub, 1, seen, timeout=0.5)
+    assert reader.stale_hello is None  # it was sent
+    assert [(r.old_epoch, r.new_epoch) for r in seen.of(ReaderRestarted)] == [
+        (old_epoch, new_epoch)
+    ]
+    assert [c.epoch for c in seen.of(ReaderConnected)][-1] == new_epoch
+    assert [(i.epoch, i.seq) for i in seen.inputs] == [
+        (old_epoch, 0),
+        (new_epoch, 0),
+        (new_epoch, 1),
+    ]

@@ -3,8 +3,9 @@
 # stack with hci_vhci, dbus, bluetoothd and stock bleak on BlueZ, against the simulated readers.
 #
 # The guest is cached OUTSIDE the clone (default /var/cache/table-companion, or
-# $TABLE_COMPANION_CACHE), keyed by a hash of everything that goes into it: this script and the
-# Python requirements below. A second run with the same inputs only prints the cached directory.
+# $TABLE_COMPANION_CACHE), keyed by a hash of everything that goes into it: this script, the
+# Debian packages and the exact Python wheels (resolved first, against constraints.txt as CI
+# installs them). A second run with the same inputs only prints the cached directory.
 # The project's own code is NOT in the image: the guest mounts the checkout read-only at boot.
 #
 # Needs root, debootstrap, e2fsprogs and network access to deb.debian.org and PyPI.
@@ -28,7 +29,18 @@ print("\n".join(p["dependencies"] + test))
 PY
 )
 
-key=$( { cat "$0"; echo "$suite $mirror $packages"; echo "$requirements"; } | sha256sum | cut -c1-16)
+mkdir -p "$cache"
+work=$(mktemp -d "$cache/build.XXXXXX")
+trap 'umount -l "$work/root/proc" 2>/dev/null || true; rm -rf "$work"' EXIT
+# The exact wheels (pip keeps them in its cache: quick after the first time).
+wheels="$work/wheels"
+mkdir -p "$wheels"
+echo "$requirements" >"$work/requirements.txt"
+python3 -m pip download -q --only-binary=:all: -c constraints.txt -d "$wheels" \
+    -r "$work/requirements.txt" 2>"$work/pip.log" \
+    || { grep -v "^WARNING: Location" "$work/pip.log" >&2; echo "build-guest: pip download failed" >&2; exit 1; }
+
+key=$( { cat "$0"; echo "$suite $mirror $packages"; ls "$wheels" | sort; } | sha256sum | cut -c1-16)
 guest="$cache/guest-$key"
 if [ -f "$guest/done" ]; then
     echo "$guest"
@@ -40,9 +52,6 @@ for tool in debootstrap mke2fs; do
 done
 [ "$(id -u)" = 0 ] || { echo "build-guest: debootstrap needs root" >&2; exit 1; }
 
-mkdir -p "$cache"
-work=$(mktemp -d "$cache/build.XXXXXX")
-trap 'umount -l "$work/root/proc" 2>/dev/null || true; rm -rf "$work"' EXIT
 root="$work/root"
 start=$(date +%s)
 
@@ -51,12 +60,8 @@ debootstrap --variant=minbase --include="$packages" "$suite" "$root" "$mirror" >
     || { tail -30 "$work/debootstrap.log" >&2; echo "build-guest: debootstrap failed" >&2; exit 1; }
 
 echo "build-guest: Python packages" >&2
-mkdir -p "$work/wheels"
-echo "$requirements" >"$work/requirements.txt"
-python3 -m pip download -q --only-binary=:all: -d "$work/wheels" -r "$work/requirements.txt" \
-    2>"$work/pip.log" || { grep -v "^WARNING: Location" "$work/pip.log" >&2; exit 1; }
-cp -r "$work/wheels" "$root/tmp/wheels"
-cp "$work/requirements.txt" "$root/tmp/requirements.txt"
+cp -r "$wheels" "$root/tmp/wheels"
+ls "$wheels" | sed 's/-.*//' >"$root/tmp/requirements.txt"  # exactly the wheels resolved
 mount -t proc proc "$root/proc"
 # a clean environment: this host's pip settings (indexes, find-links) mean nothing in there
 env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin chroot "$root" python3 -m venv /opt/venv
@@ -107,7 +112,7 @@ cp "$root"/boot/initrd.img-* "$work/out/initrd.img"
 rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
 mke2fs -q -t ext4 -L tcroot -d "$root" "$work/out/rootfs.img" 2G
 echo "built $(date -u +%FT%TZ) in $(( $(date +%s) - start )) s; packages: $packages" >"$work/out/done"
-echo "$requirements" >>"$work/out/done"
+ls "$wheels" >>"$work/out/done"
 rm -rf "$guest"
 mv "$work/out" "$guest"
 # one guest is kept beside the new one (another branch may still use it); older ones go

@@ -18,7 +18,7 @@ modprobe bluetooth && modprobe hci_vhci || { echo "guest: no hci_vhci in this ke
 dbus-uuidgen --ensure
 mkdir -p /run/dbus
 dbus-daemon --system --fork || { echo "guest: dbus-daemon did not start"; exit 97; }
-/usr/libexec/bluetooth/bluetoothd --nodetach >/tmp/bluetoothd.log 2>&1 &
+/usr/libexec/bluetooth/bluetoothd --nodetach --debug >/tmp/bluetoothd.log 2>&1 &
 echo "guest: bluetoothd $(/usr/libexec/bluetooth/bluetoothd --version), dbus up at $(cut -d' ' -f1 /proc/uptime) s"
 
 cd /src || exit 97

@@ -35,11 +35,11 @@ def fail(text: str) -> int:
     return 1
 
 
-def build() -> Path:
-    """The guest directory (vmlinuz, initrd.img, rootfs.img), built when missing."""
-    proc = subprocess.run(
-        ["bash", str(HERE / "build-guest.sh")], cwd=ROOT, stdout=subprocess.PIPE, text=True
-    )
+def build(source: Path) -> Path:
+    """The guest directory (vmlinuz, initrd.img, rootfs.img), built when missing, by
+    the build script of the snapshot `source` (not the live checkout's)."""
+    script = source / "tests" / "realhost" / "build-guest.sh"
+    proc = subprocess.run(["bash", str(script)], cwd=source, stdout=subprocess.PIPE, text=True)
     if proc.returncode != 0:
         raise RuntimeError(f"the guest image could not be built (exit {proc.returncode})")
     return Path(proc.stdout.strip().splitlines()[-1])
@@ -92,18 +92,19 @@ def main() -> int:
         return fail("qemu-system-x86_64 is missing (apt-get install qemu-system-x86)")
     started = time.monotonic()
     try:
-        guest = build()
+        source = snapshot(Path(tempfile.mkdtemp(prefix="tc-src-")))
+    except (subprocess.CalledProcessError, OSError) as exc:
+        return fail(f"cannot copy the checkout for the guest: {exc}")
+    try:
+        guest = build(source)
     except (RuntimeError, OSError) as exc:
+        shutil.rmtree(source, ignore_errors=True)
         return fail(str(exc))
     built = time.monotonic()
     print(f"run-guest: guest {guest} ready in {built - started:.0f} s", flush=True)
 
     results = args.results or Path(tempfile.mkdtemp(prefix="tc-guest-"))
     results.mkdir(parents=True, exist_ok=True)
-    try:
-        source = snapshot(Path(tempfile.mkdtemp(prefix="tc-src-")))
-    except (subprocess.CalledProcessError, OSError) as exc:
-        return fail(f"cannot copy the checkout for the guest: {exc}")
     (results / "rc").unlink(missing_ok=True)
     if args.select:
         (results / "pytest-args").write_text(f"-k '{args.select}'\n")

@@ -1,0 +1,216 @@
+"""Linux's BlueZ, as stock bleak meets it: a pairing agent, and its errors in our words.
+
+Two things a real BlueZ host does that the bumble-only path never showed
+(shared/reference/readers.md §5):
+
+- **No agent, no bond.** bluetoothd asks a pairing agent to confirm even a Just Works
+  pairing; with none registered it logs "No agent available for request type 2" and
+  the pairing fails. Desktops run one; a headless machine or a fresh login may not.
+  `pairing_agent(address)` registers ours (capability NoInputNoOutput, as the reader
+  has no screen or keys) and makes it the default for as long as a pairing runs,
+  accepting only the reader being paired. BlueZ offers no way to ask whether another
+  agent is there, so ours stands in front of it for those seconds; when ours goes,
+  BlueZ makes the previous default agent (a desktop's own) the default again.
+- **Errors are D-Bus names.** `explain` turns what BlueZ and bleak raise into one
+  line saying what happened and what to do, never a D-Bus error text alone.
+
+Linux only: `dbus_fast` (a dependency of bleak on Linux) is imported when used.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sys
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+from bleak.exc import (
+    BleakBluetoothNotAvailableError,
+    BleakBluetoothNotAvailableReason,
+    BleakDBusError,
+    BleakDeviceNotFoundError,
+    BleakError,
+)
+
+if TYPE_CHECKING:
+    from dbus_fast.aio import MessageBus
+
+__all__ = ["AgentError", "PAIRING_REFUSED", "explain", "is_bluez", "pairing_agent"]
+
+_log = logging.getLogger(__name__)
+
+AGENT_PATH = "/org/tablecompanion/agent"
+_BLUEZ = "org.bluez"
+
+#: What a refused pairing means, whatever BlueZ called it.
+PAIRING_REFUSED = (
+    "the reader did not accept pairing: hold OK on it for 3 s (its LED double-blinks "
+    "white), then pair it"
+)
+
+# What BlueZ says when the reader refused, or dropped the link, while pairing: the
+# window was closed (the reader answers PAIRING_NOT_SUPPORTED), or BlueZ's own pairing
+# (started by the kernel on a protected read) was refused and this one came second.
+_REFUSED = {
+    "org.bluez.Error.AuthenticationFailed",
+    "org.bluez.Error.AuthenticationRejected",
+    "org.bluez.Error.AuthenticationCanceled",
+    "org.bluez.Error.AuthenticationTimeout",
+    "org.bluez.Error.ConnectionAttemptFailed",
+    "org.bluez.Error.InProgress",
+    "org.bluez.Error.NotConnected",
+}
+_NO_DAEMON = {
+    "org.freedesktop.DBus.Error.ServiceUnknown",
+    "org.freedesktop.DBus.Error.NameHasNoOwner",
+    "org.freedesktop.DBus.Error.NoServer",
+}
+_NO_BLUEZ = "bluetoothd is not running: start it (sudo systemctl start bluetooth) and try again"
+
+
+class AgentError(Exception):
+    """The pairing agent could not be registered; the message says why and what to do."""
+
+
+def is_bluez() -> bool:
+    """Does stock bleak run on BlueZ here (Linux)?"""
+    return sys.platform.startswith("linux")
+
+
+def explain(exc: BaseException) -> str | None:
+    """What the host's Bluetooth stack meant by `exc`, in one line with what to do;
+    None when it is not one of the cases we know."""
+    if isinstance(exc, BleakBluetoothNotAvailableError):
+        reason = exc.reason
+        if reason is BleakBluetoothNotAvailableReason.POWERED_OFF:
+            return "Bluetooth is off: turn it on (bluetoothctl power on) and try again"
+        if reason in (
+            BleakBluetoothNotAvailableReason.NO_BLUETOOTH,
+            BleakBluetoothNotAvailableReason.NO_BLE_CENTRAL_ROLE,
+        ):
+            return "this computer has no Bluetooth LE adapter: plug one in, or use --reader sim"
+        return "this user may not use Bluetooth here (the system refused): see your OS settings"
+    if isinstance(exc, BleakDBusError):
+        if exc.dbus_error in _REFUSED:
+            return PAIRING_REFUSED
+        if exc.dbus_error in _NO_DAEMON:
+            return _NO_BLUEZ
+        return None
+    if isinstance(exc, FileNotFoundError | ConnectionRefusedError) and "bus" in str(exc).lower():
+        return _NO_BLUEZ
+    if isinstance(exc, BleakDeviceNotFoundError):
+        return "the reader went away (out of range, or switched off)"
+    if isinstance(exc, BleakError) and "not connected" in str(exc).lower():
+        # the link dropped right after connecting: the reader refused this host's keys
+        return PAIRING_REFUSED
+    return None
+
+
+def _make_agent(only: str | None) -> Any:
+    """The org.bluez.Agent1 object: Just Works for the reader at `only`, nothing else."""
+    from dbus_fast.annotations import DBusObjectPath, DBusStr, DBusUInt16, DBusUInt32
+    from dbus_fast.errors import DBusError
+    from dbus_fast.service import ServiceInterface, dbus_method
+
+    suffix = "dev_" + only.upper().replace(":", "_") if only else None
+
+    def allowed(device: str) -> None:
+        if suffix is not None and not device.upper().endswith(suffix.upper()):
+            _log.info("pairing agent: refused %s (not the reader being paired)", device)
+            raise DBusError("org.bluez.Error.Rejected", "not the reader being paired")
+
+    class Agent(ServiceInterface):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__("org.bluez.Agent1")
+
+        @dbus_method()
+        def Release(self) -> None:
+            return None
+
+        @dbus_method()
+        def RequestAuthorization(self, device: DBusObjectPath) -> None:
+            allowed(device)
+
+        @dbus_method()
+        def RequestConfirmation(self, device: DBusObjectPath, passkey: DBusUInt32) -> None:
+            allowed(device)
+
+        @dbus_method()
+        def AuthorizeService(self, device: DBusObjectPath, uuid: DBusStr) -> None:
+            allowed(device)
+
+        @dbus_method()
+        def RequestPinCode(self, device: DBusObjectPath) -> DBusStr:
+            raise DBusError("org.bluez.Error.Rejected", "no PIN: the reader pairs Just Works")
+
+        @dbus_method()
+        def RequestPasskey(self, device: DBusObjectPath) -> DBusUInt32:
+            raise DBusError("org.bluez.Error.Rejected", "no passkey: the reader pairs Just Works")
+
+        @dbus_method()
+        def DisplayPasskey(
+            self, device: DBusObjectPath, passkey: DBusUInt32, entered: DBusUInt16
+        ) -> None:
+            return None
+
+        @dbus_method()
+        def DisplayPinCode(self, device: DBusObjectPath, pincode: DBusStr) -> None:
+            return None
+
+        @dbus_method()
+        def Cancel(self) -> None:
+            return None
+
+    return Agent()
+
+
+async def _call(bus: MessageBus, member: str, signature: str, body: list[Any]) -> None:
+    from dbus_fast import Message, MessageType
+
+    reply = await bus.call(
+        Message(
+            destination=_BLUEZ,
+            path="/org/bluez",
+            interface="org.bluez.AgentManager1",
+            member=member,
+            signature=signature,
+            body=body,
+        )
+    )
+    if reply is not None and reply.message_type == MessageType.ERROR:
+        name = reply.error_name or "?"
+        if name in _NO_DAEMON:
+            raise AgentError(_NO_BLUEZ)
+        detail = f": {reply.body[0]}" if reply.body else ""
+        raise AgentError(f"BlueZ refused the companion's pairing agent ({name}{detail})")
+
+
+@contextlib.asynccontextmanager
+async def pairing_agent(address: str | None = None) -> AsyncIterator[None]:
+    """Our agent registered and made BlueZ's default while the block runs (see the
+    module docstring); it accepts only the reader at `address` (any, if None).
+
+    Raises:
+        AgentError: no system bus, bluetoothd not running, or BlueZ refused the agent.
+    """
+    from dbus_fast import BusType
+    from dbus_fast.aio import MessageBus
+
+    try:
+        bus = await MessageBus(bus_type=BusType.SYSTEM).connect()
+    except (OSError, ValueError) as exc:
+        raise AgentError(
+            f"cannot reach the system bus ({exc}): is dbus running? bluetoothd needs it"
+        ) from exc
+    try:
+        bus.export(AGENT_PATH, _make_agent(address))
+        await _call(bus, "RegisterAgent", "os", [AGENT_PATH, "NoInputNoOutput"])
+        try:
+            await _call(bus, "RequestDefaultAgent", "o", [AGENT_PATH])
+            yield
+        finally:
+            with contextlib.suppress(AgentError, OSError, EOFError):
+                await _call(bus, "UnregisterAgent", "o", [AGENT_PATH])
+    finally:
+        bus.disconnect()
