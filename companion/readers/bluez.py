@@ -66,7 +66,13 @@ _NO_DAEMON = {
     "org.freedesktop.DBus.Error.NameHasNoOwner",
     "org.freedesktop.DBus.Error.NoServer",
 }
+# D-Bus tried to start bluetoothd on demand (bus activation) and could not
+_SPAWN = "org.freedesktop.DBus.Error.Spawn."
 _NO_BLUEZ = "bluetoothd is not running: start it (sudo systemctl start bluetooth) and try again"
+_NO_BUS = (
+    "cannot reach the system D-Bus, which bluetoothd needs: start both "
+    "(sudo systemctl start dbus bluetooth) and try again"
+)
 
 
 class AgentError(Exception):
@@ -94,75 +100,18 @@ def explain(exc: BaseException) -> str | None:
     if isinstance(exc, BleakDBusError):
         if exc.dbus_error in _REFUSED:
             return PAIRING_REFUSED
-        if exc.dbus_error in _NO_DAEMON:
+        if exc.dbus_error in _NO_DAEMON or exc.dbus_error.startswith(_SPAWN):
             return _NO_BLUEZ
         return None
-    if isinstance(exc, FileNotFoundError | ConnectionRefusedError) and "bus" in str(exc).lower():
-        return _NO_BLUEZ
+    if isinstance(exc, FileNotFoundError | ConnectionRefusedError) and is_bluez():
+        # bleak on Linux opens the system bus's socket first: there is none
+        return _NO_BUS
     if isinstance(exc, BleakDeviceNotFoundError):
         return "the reader went away (out of range, or switched off)"
     if isinstance(exc, BleakError) and "not connected" in str(exc).lower():
         # the link dropped right after connecting: the reader refused this host's keys
         return PAIRING_REFUSED
     return None
-
-
-def _make_agent(only: str | None) -> Any:
-    """The org.bluez.Agent1 object: Just Works for the reader at `only`, nothing else."""
-    from dbus_fast.annotations import DBusObjectPath, DBusStr, DBusUInt16, DBusUInt32
-    from dbus_fast.errors import DBusError
-    from dbus_fast.service import ServiceInterface, dbus_method
-
-    suffix = "dev_" + only.upper().replace(":", "_") if only else None
-
-    def allowed(device: str) -> None:
-        if suffix is not None and not device.upper().endswith(suffix.upper()):
-            _log.info("pairing agent: refused %s (not the reader being paired)", device)
-            raise DBusError("org.bluez.Error.Rejected", "not the reader being paired")
-
-    class Agent(ServiceInterface):  # type: ignore[misc]
-        def __init__(self) -> None:
-            super().__init__("org.bluez.Agent1")
-
-        @dbus_method()
-        def Release(self) -> None:
-            return None
-
-        @dbus_method()
-        def RequestAuthorization(self, device: DBusObjectPath) -> None:
-            allowed(device)
-
-        @dbus_method()
-        def RequestConfirmation(self, device: DBusObjectPath, passkey: DBusUInt32) -> None:
-            allowed(device)
-
-        @dbus_method()
-        def AuthorizeService(self, device: DBusObjectPath, uuid: DBusStr) -> None:
-            allowed(device)
-
-        @dbus_method()
-        def RequestPinCode(self, device: DBusObjectPath) -> DBusStr:
-            raise DBusError("org.bluez.Error.Rejected", "no PIN: the reader pairs Just Works")
-
-        @dbus_method()
-        def RequestPasskey(self, device: DBusObjectPath) -> DBusUInt32:
-            raise DBusError("org.bluez.Error.Rejected", "no passkey: the reader pairs Just Works")
-
-        @dbus_method()
-        def DisplayPasskey(
-            self, device: DBusObjectPath, passkey: DBusUInt32, entered: DBusUInt16
-        ) -> None:
-            return None
-
-        @dbus_method()
-        def DisplayPinCode(self, device: DBusObjectPath, pincode: DBusStr) -> None:
-            return None
-
-        @dbus_method()
-        def Cancel(self) -> None:
-            return None
-
-    return Agent()
 
 
 async def _call(bus: MessageBus, member: str, signature: str, body: list[Any]) -> None:
@@ -180,7 +129,7 @@ async def _call(bus: MessageBus, member: str, signature: str, body: list[Any]) -
     )
     if reply is not None and reply.message_type == MessageType.ERROR:
         name = reply.error_name or "?"
-        if name in _NO_DAEMON:
+        if name in _NO_DAEMON or name.startswith(_SPAWN):
             raise AgentError(_NO_BLUEZ)
         detail = f": {reply.body[0]}" if reply.body else ""
         raise AgentError(f"BlueZ refused the companion's pairing agent ({name}{detail})")
@@ -200,11 +149,11 @@ async def pairing_agent(address: str | None = None) -> AsyncIterator[None]:
     try:
         bus = await MessageBus(bus_type=BusType.SYSTEM).connect()
     except (OSError, ValueError) as exc:
-        raise AgentError(
-            f"cannot reach the system bus ({exc}): is dbus running? bluetoothd needs it"
-        ) from exc
+        raise AgentError(_NO_BUS) from exc
     try:
-        bus.export(AGENT_PATH, _make_agent(address))
+        from companion.readers.bluez_agent import Agent
+
+        bus.export(AGENT_PATH, Agent(address))
         await _call(bus, "RegisterAgent", "os", [AGENT_PATH, "NoInputNoOutput"])
         try:
             await _call(bus, "RequestDefaultAgent", "o", [AGENT_PATH])

@@ -96,7 +96,10 @@ async def pair_reader(
     deadline = loop.time() + timeout
     next_try: dict[str, float] = {}
     scanner = stack.scanner(on_advertisement)
-    await scanner.start()
+    try:
+        await scanner.start()
+    except (BleakError, OSError) as exc:
+        raise PairingFailed(bluez.explain(exc) or f"cannot scan: {exc}") from exc
     try:
         while loop.time() < deadline:
             for address, (device, adv) in list(seen.items()):

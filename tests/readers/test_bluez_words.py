@@ -65,3 +65,43 @@ def test_an_unknown_error_is_left_to_the_caller() -> None:
     """Anything else is not guessed at: the caller words it with its own context."""
     assert bluez.explain(BleakDBusError("org.bluez.Error.Failed", ["le-connection-abort"])) is None
     assert _why(BleakDBusError("org.bluez.Error.Failed", ["x"])).startswith("cannot connect:")
+
+
+def test_no_system_bus_says_to_start_dbus_and_bluetoothd() -> None:
+    """bleak on Linux fails to open the system bus socket: dbus (and bluetoothd) are down."""
+    said = bluez.explain(FileNotFoundError(2, "No such file or directory"))
+    assert said is not None and said.startswith("cannot reach the system D-Bus")
+
+
+def test_the_agent_is_a_valid_bluez_agent_that_accepts_only_its_reader() -> None:
+    """The agent object dbus-fast serves: BlueZ's Agent1 methods with their D-Bus
+    signatures, Just Works for the reader being paired and a refusal for others."""
+    from dbus_fast.errors import DBusError
+
+    from companion.readers.bluez_agent import Agent
+
+    agent = Agent("F1:00:7C:0A:00:01")
+    methods = {m.name: (m.in_signature, m.out_signature) for m in agent.introspect().methods}
+    assert methods["RequestConfirmation"] == ("ou", "")
+    assert methods["RequestAuthorization"] == ("o", "")
+    assert methods["DisplayPasskey"] == ("ouq", "")
+    assert methods["RequestPasskey"] == ("o", "u")
+    assert set(methods) >= {"Release", "AuthorizeService", "RequestPinCode", "Cancel"}
+    agent._allow("/org/bluez/hci0/dev_F1_00_7C_0A_00_01")
+    with pytest.raises(DBusError) as refused:
+        agent._allow("/org/bluez/hci0/dev_AA_BB_CC_DD_EE_FF")
+    assert refused.value.type == "org.bluez.Error.Rejected"
+    assert agent.asked == [
+        "/org/bluez/hci0/dev_F1_00_7C_0A_00_01",
+        "/org/bluez/hci0/dev_AA_BB_CC_DD_EE_FF",
+    ]
+
+
+def test_bluetoothd_that_dbus_cannot_start_says_how_to_start_it() -> None:
+    """D-Bus tried to start bluetoothd on demand and failed (seen in the guest)."""
+    error = BleakDBusError(
+        "org.freedesktop.DBus.Error.Spawn.ChildExited",
+        ["Launch helper exited with unknown return code 1"],
+    )
+    assert bluez.explain(error) is not None
+    assert bluez.explain(error).startswith("bluetoothd is not running")  # type: ignore[union-attr]

@@ -22,7 +22,8 @@ ALLOWED: dict[str, set[str]] = {
     "hub": {"base", "events", "_link"},
     "adapter": {"base"},
     "bumble_backend": set(),
-    "bluez": set(),
+    "bluez_agent": set(),
+    "bluez": {"bluez_agent"},
     # transports: leaves (sim is BLE on a bumble radio, so it drives ble)
     "ble": {"base", "bumble_backend", "bluez"},
     "serial": {"base"},

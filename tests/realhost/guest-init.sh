@@ -25,7 +25,7 @@ cd /src || exit 97
 args=${TC_PYTEST_ARGS:-}
 [ -f /results/pytest-args ] && args=$(cat /results/pytest-args)
 # shellcheck disable=SC2086
-python -m pytest -q -p no:cacheprovider --color=no -m realhost tests/realhost -rA $args \
+python -m pytest -v -p no:cacheprovider --color=no -m realhost tests/realhost -rA $args \
     --junitxml=/results/junit.xml
 rc=$?
 cp /tmp/bluetoothd.log /results/bluetoothd.log 2>/dev/null

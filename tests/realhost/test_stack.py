@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from bleak import BleakClient, BleakScanner
+from bleak.exc import BleakError
 
 from companion.readers import HubOptions, ReaderConnected, ReaderHub, ReaderInput
 from companion.readers.allowlist import Allowlist
@@ -76,7 +77,7 @@ async def test_a_stock_host_stays_connected_to_an_unpaired_reader(table: Simulat
     """bluetoothd reads (and subscribes to) Battery Level right after discovery. The
     reader serves it without a bond (SPEC.md section 12), so the kernel does not start
     pairing on its own: the link stays up, `info` and the battery read, nothing bonds,
-    and the protected `event` still refuses."""
+    and the protected `event` is still refused."""
     reader = table.readers[0]
     device, _ = await found(reader.address)
     async with BleakClient(device, timeout=STEP) as client:  # type: ignore[arg-type]
@@ -85,9 +86,10 @@ async def test_a_stock_host_stays_connected_to_an_unpaired_reader(table: Simulat
         assert bytes(await client.read_gatt_char(BATTERY_LEVEL)) == bytes([100])
         await asyncio.sleep(3.0)  # bluetoothd's own reads happen meanwhile
         assert client.is_connected
-        with pytest.raises(Exception) as refused:
+        # refused: the kernel then tries to pair by itself, which the closed window
+        # refuses too, and BlueZ reports ATT "unlikely error"
+        with pytest.raises(BleakError):
             await client.read_gatt_char(profile.EVENT_UUID)
-        assert "0x05" in str(refused.value) or "uthenticat" in str(refused.value)
     assert reader.security.bonds == []
 
 
@@ -103,7 +105,8 @@ async def test_pairing_through_bluez_with_the_companions_agent(
     assert [r.reader_id for r in allowlist.readers] == [r.reader_id for r in table.readers]
     irks = []
     for reader in table.readers:
-        assert reader.security.bonds == [HOST_CONTROLLER_ADDRESS]
+        # the kernel pairs with its public address, which bumble writes with "/P"
+        assert reader.security.bonds == [f"{HOST_CONTROLLER_ADDRESS}/P"]
         info = configparser.ConfigParser()
         info.read(Path("/var/lib/bluetooth") / HOST_CONTROLLER_ADDRESS / reader.address / "info")
         irks.append(info["IdentityResolvingKey"]["Key"])
@@ -187,9 +190,9 @@ async def test_figures_notification_latency_and_reconnection(
             await next_of(ReaderInput)
             start = time.monotonic()
             await reader.reboot()
-            await next_of(ReaderRestarted)
-            await next_of(ReaderConnected)
+            await next_of(ReaderConnected)  # the new link's HELLO: then the restart
             reconnects.append(time.monotonic() - start)
+            await next_of(ReaderRestarted)
     assert len(inputs) == 5 and len({epoch for epoch, _ in inputs}) == 5
     stale = sum("a HELLO before our HELLO_REQUEST" in r.getMessage() for r in caplog.records)
     q = statistics.quantiles(times, n=100)
