@@ -21,7 +21,7 @@ _log = logging.getLogger(__name__)
 _REJECTED = "org.bluez.Error.Rejected"
 
 
-class Agent(ServiceInterface):  # type: ignore[misc]
+class Agent(ServiceInterface):
     """Just Works for the reader at `only` (any device when None), nothing else."""
 
     def __init__(self, only: str | None) -> None:
