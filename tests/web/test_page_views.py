@@ -44,6 +44,8 @@ async def test_regicide_page_shows_enemy_castle_tavern_and_hands(browser: Browse
             assert f"Castle {view['castle_left']}" in centre
             assert f"Tavern {view['tavern_count']}" in centre
             assert f"Discard {view['discard_count']}" in centre
+            names = await viewer.page.locator("#seats .seat .name").all_inner_texts()
+            assert names == [f"Player {h['seat']}" for h in view["hands"]]  # as narrated
             hands = await viewer.page.locator("#seats .seat .hand").all_inner_texts()
             assert hands == [str(h["count"]) for h in view["hands"]]
             turn = viewer.page.locator(f'.seat[data-seat="{view["turn"]["seat"]}"]')

@@ -26,7 +26,7 @@ async function sendCommand(command, status) {
 function seatSelect(name) {
   const seats = (state && (state.seats || state.hands)) || [];
   return h("select", { name, "aria-label": ui("seat") },
-    ...seats.map((x) => h("option", { value: String(x.seat) }, `${x.seat} · ${L.game === "regicide" ? ui("seat") : seatName(x.seat)}`)));
+    ...seats.map((x) => h("option", { value: String(x.seat) }, `${x.seat} · ${L.game === "regicide" ? ui("player") : seatName(x.seat)}`)));
 }
 
 function numberForm(op, label, field, min, max, extra) {

@@ -163,7 +163,7 @@ function regicideSeat(hand, turnSeat, asked) {
   const classes = ["seat", hand.seat === turnSeat ? "turn" : "", asked.includes(hand.seat) ? "asked" : ""];
   return h("article", { class: classes.filter(Boolean).join(" "), "data-seat": hand.seat },
     h("div", { class: "head" }, h("span", { class: "no" }, String(hand.seat)),
-      h("span", { class: "name" }, ui("seat") + " " + hand.seat)),
+      h("span", { class: "name" }, ui("player") + " " + hand.seat)),
     h("div", { class: "row" }, handNode(hand.count),
       hand.yielded_last_turn ? h("span", { class: "chip" }, ui("yielded")) : null),
     asked.includes(hand.seat) ? h("span", { class: "tag asked" }, ui("to_decide")) : null);
@@ -211,7 +211,7 @@ function pendingNode(p) {
   const asked = askedSeats(p);
   const alive = (state.seats || state.hands || []).length;
   const who = asked.length === 0 || (p.seat == null && asked.length >= alive && alive > 1)
-    ? ui("everyone") : asked.map((n) => (L.game === "regicide" ? ui("seat") + " " + n : seatName(n))).join(", ");
+    ? ui("everyone") : asked.map((n) => (L.game === "regicide" ? ui("player") + " " + n : seatName(n))).join(", ");
   const what = L.game === "regicide" ? ui("rg_" + p.kind) : (L.prompts[p.kind] || p.kind);
   const extra = [];
   if (p.need && L.cards) extra.push(" · ", L.cards[p.need] || p.need);
