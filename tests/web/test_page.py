@@ -135,6 +135,28 @@ async def test_the_page_speaks_the_games_language(browser: Browser, tmp_path) ->
     game.close()
 
 
+async def test_long_equipment_names_stay_inside_their_seat(
+    browser: Browser, game: TableGame, server: TableServer
+) -> None:
+    """On a small TV layout (seats around the table), Green Dragon Crescent Blade and
+    Zhuahuang Feidian wrap inside the seat card: nothing is cut or sticks out."""
+    game.setup()
+    game.play("scan green_dragon_blade@S5\nscan zhuahuangfeidian@HK")
+    viewer = await open_page(browser, server.url, viewport={"width": 1024, "height": 600})
+    await viewer.synced(server)
+    seat = viewer.page.locator('.seat[data-seat="1"]')
+    box = await seat.bounding_box()
+    chips = await seat.locator(".chip.equip").all()
+    assert len(chips) == 2
+    for chip in chips:
+        b = await chip.bounding_box()
+        assert box["x"] <= b["x"] and b["x"] + b["width"] <= box["x"] + box["width"]
+        assert await chip.evaluate("e => e.scrollWidth <= e.clientWidth")  # nothing cut
+    assert "Green Dragon Crescent Blade" in await chips[0].inner_text()
+    name = seat.locator(".name")
+    assert await name.evaluate("e => e.scrollWidth <= e.clientWidth")
+
+
 async def test_a_phone_gets_one_column(
     browser: Browser, game: TableGame, server: TableServer
 ) -> None:
