@@ -10,7 +10,8 @@ Two things a real BlueZ host does that the bumble-only path never showed
   has no screen or keys) and makes it the default for as long as a pairing runs,
   accepting only the reader being paired. BlueZ offers no way to ask whether another
   agent is there, so ours stands in front of it for those seconds; when ours goes,
-  BlueZ makes the previous default agent (a desktop's own) the default again.
+  BlueZ makes the previous default agent (a desktop's own) the default again (as its
+  agent code reads; not checked by a test).
 - **Errors are D-Bus names.** `explain` turns what BlueZ and bleak raise into one
   line saying what happened and what to do, never a D-Bus error text alone.
 
