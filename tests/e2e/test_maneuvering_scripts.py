@@ -49,7 +49,7 @@ def test_chains_and_wine_in_the_state(play, tmp_path) -> None:
 def test_the_expansion_narrated_in_chinese_and_spanish(play) -> None:
     zh = play("maneuvering.script", *CARDS, lang="zh-Hans")
     assert zh.status == 0, zh.err
-    assert "2号位关羽被横置（铁索连环）。" in zh.lines
+    assert "2号位关羽被横置（【铁索连环】）。" in zh.lines
     assert any(line.startswith("连环传导：") for line in zh.lines)
     es = play("maneuvering.script", *CARDS, lang="es")
     assert es.status == 0, es.err
