@@ -6,7 +6,9 @@
 # - pcscd with the vsmartcard-vpcd virtual reader (the PC/SC tests start pcscd themselves),
 #   and libpcsclite-dev + swig to build pyscard,
 # - the pinned MicroPython WebAssembly build from npm (the firmware core's tests),
-# - QEMU and debootstrap (the real-host tests build and boot a Debian guest: tests/realhost).
+# - QEMU and debootstrap (the real-host tests build and boot a Debian guest: tests/realhost),
+# - the pinned WebAssembly ZXing QR decoder from npm (the phone reader page serves it),
+# - libnss3-tools (certutil: the phone tests make Chromium trust the table's own CA).
 # Safe to run again: it installs nothing that is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +18,7 @@ command -v chromium >/dev/null || need+=(chromium)
 command -v espeak-ng >/dev/null || need+=(espeak-ng)
 command -v node >/dev/null || need+=(nodejs npm)
 command -v pdftoppm >/dev/null || need+=(poppler-utils)
+command -v certutil >/dev/null || need+=(libnss3-tools)
 fc-list :lang=zh 2>/dev/null | grep -q . || need+=(fonts-wqy-microhei)
 [ -x /usr/sbin/pcscd ] || need+=(pcscd)
 [ -e /usr/lib/pcsc/drivers/serial/libifdvpcd.so ] || need+=(vsmartcard-vpcd)
@@ -53,7 +56,7 @@ if [ ${#need[@]} -gt 0 ]; then
     apt_get install -y -qq "${need[@]}"
 fi
 
-for lock in hardware/firmware/mpy/package-lock.json; do
+for lock in hardware/firmware/mpy/package-lock.json companion/web/vendor/package-lock.json; do
     dir=$(dirname "$lock")
     if [ -f "$lock" ] && [ ! -d "$dir/node_modules" ]; then
         (cd "$dir" && npm ci --no-audit --no-fund --silent)

@@ -29,7 +29,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from companion.web.access import Access, is_loopback
 from companion.web.commands import CommandError, HostCommand, parse_command
@@ -66,16 +66,24 @@ def build_app(
     *,
     join_url: Callable[[], str],
     on_command: CommandHandler | None = None,
+    phones: Any = None,
 ) -> Starlette:
     """The application for one game's feed.
 
     `join_url()` is the address phones should open (known once the port is bound);
-    `on_command` receives checked host commands (None: host controls are off).
+    `on_command` receives checked host commands (None: host controls are off);
+    `phones`, a `phone.PhoneRoom`, adds the seat readers' routes (`phone.py`).
     """
-    return Starlette(
-        routes=_TableRoutes(feed, access, join_url, on_command).routes(),
-        middleware=[Middleware(BodyLimit)],
-    )
+    table = _TableRoutes(feed, access, join_url, on_command)
+    routes: list[BaseRoute] = list(table.routes())
+    larger: dict[str, int] = {}
+    if phones is not None:
+        from companion.web.phone import PHOTO_ROUTE, phone_routes
+        from companion.web.photo import MAX_PHOTO_BYTES
+
+        routes = phone_routes(phones, table.may_view) + routes
+        larger[PHOTO_ROUTE] = MAX_PHOTO_BYTES  # a phone's photo, the one big body
+    return Starlette(routes=routes, middleware=[Middleware(BodyLimit, larger=larger)])
 
 
 class _TableRoutes:

@@ -17,7 +17,7 @@ from typing import Any
 from companion.narration import Narrator
 from companion.narration.messages import all_languages, languages
 
-__all__ = ["UiTextError", "check_ui_text", "labels_for", "ui_text"]
+__all__ = ["UiTextError", "check_ui_text", "labels_for", "phone_words", "ui_text"]
 
 _FILE = "ui.json"
 
@@ -35,6 +35,24 @@ def ui_text() -> dict[str, dict[str, str]]:
     except json.JSONDecodeError as exc:
         raise UiTextError(f"{_FILE}: line {exc.lineno}: {exc.msg}") from None
     return check_ui_text(raw)
+
+
+@cache
+def _phone_text() -> dict[str, dict[str, str]]:
+    name = "phone.json"
+    text = resources.files("companion.web.data").joinpath(name).read_text("utf-8")
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UiTextError(f"{name}: line {exc.lineno}: {exc.msg}") from None
+    return check_ui_text(raw, name)
+
+
+def phone_words(lang: str) -> dict[str, str]:
+    """The phone reader page's words in `lang` (`data/phone.json`, checked like
+    `ui.json`); English for a language it does not have."""
+    words = _phone_text()
+    return dict(words.get(lang, words["en"]))
 
 
 def check_ui_text(raw: Any, file: str = _FILE) -> dict[str, dict[str, str]]:

@@ -39,12 +39,9 @@ class LimitError(ValueError):
         self.status = status
 
 
-def too_large(size: int | str) -> LimitError:
-    return LimitError(
-        413,
-        f"the request body is {size} bytes; at most {MAX_BODY_BYTES} are read "
-        "(a host command is one small JSON object)",
-    )
+def too_large(size: int | str, limit: int = MAX_BODY_BYTES) -> LimitError:
+    why = "" if limit != MAX_BODY_BYTES else " (a host command is one small JSON object)"
+    return LimitError(413, f"the request body is {size} bytes; at most {limit} are read{why}")
 
 
 async def read_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
@@ -57,7 +54,7 @@ async def read_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise too_large(f"more than {limit}")
+            raise too_large(f"more than {limit}", limit)
     return bytes(body)
 
 
@@ -99,17 +96,22 @@ def check_json_depth(text: str, limit: int = MAX_JSON_DEPTH) -> None:
 
 class BodyLimit:
     """ASGI middleware: a request declaring a body over `limit` bytes is answered 413
-    at once, on every route, and never reaches the application."""
+    at once, on every route, and never reaches the application. `larger` names the
+    routes (exact paths) that take more, and how much: a phone's photo."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self, app: ASGIApp, limit: int = MAX_BODY_BYTES, larger: dict[str, int] | None = None
+    ) -> None:
         self.app = app
         self.limit = limit
+        self.larger = dict(larger or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             declared = dict(scope.get("headers") or []).get(b"content-length")
-            if declared is not None and int(declared) > self.limit:
-                await _answer(send, too_large(int(declared)))
+            limit = self.larger.get(scope.get("path", ""), self.limit)
+            if declared is not None and int(declared) > limit:
+                await _answer(send, too_large(int(declared), limit))
                 return
         await self.app(scope, receive, send)
 

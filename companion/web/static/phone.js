@@ -1,0 +1,438 @@
+// A phone as a seat reader. The page is the reader: it numbers its events (epoch, seq),
+// keeps the unacknowledged ones in its storage (a reload goes on where it was), and
+// answers the companion's HELLO_REQUEST / RESUME / ACK over the seat's WebSocket, with
+// the protocol's own frames (protocol.js). Scanning: the camera with BarcodeDetector
+// where the browser has it, else the WebAssembly ZXing decoder the companion serves;
+// a card counts when it comes into view, and again only after it has left it.
+// Without a secure context (no trusted certificate) the camera is off limits: the
+// page offers photos instead, decoded by the laptop. Web NFC where NDEFReader exists.
+(function () {
+  "use strict";
+  const P = window.TCProtocol;
+  const params = new URLSearchParams(location.search);
+  const token = params.get("s") || "";
+  const MISSES = 4; // decodes without a card before it has left the view
+  const SCAN_EVERY_MS = 60;
+  const LONG_PRESS_MS = 700;
+
+  const $ = (id) => document.getElementById(id);
+  const state = {
+    link: "connecting", seat: null, readerId: null, words: {}, codes: new Set(), game: "",
+    session: null, ws: null, live: false, final: false, retryMs: 300, hold: false,
+    inView: new Map(), counted: new Set(), frame: 0, decoder: "none", decodeMs: [],
+    refusals: [], notices: [], feedback: null, prompt: null, sentAt: {}, photo: null, nfc: false,
+  };
+  window.__phone = state; // what tests and the benchmark read
+
+  // --- identity and storage ---------------------------------------------------------
+
+  function randomId() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode(...bytes)).replace(/[+/=]/g, (c) => ({ "+": "-", "/": "_", "=": "" })[c]);
+  }
+  const phoneId = (() => {
+    const given = params.get("p"); // carried over when the page moves to HTTPS
+    let id = given || localStorage.getItem("tc-phone-id");
+    if (!id) id = randomId();
+    localStorage.setItem("tc-phone-id", id);
+    return id;
+  })();
+  const storeKey = "tc-phone-session:" + token;
+
+  function save() {
+    if (state.session) localStorage.setItem(storeKey, JSON.stringify(state.session.toJSON()));
+  }
+
+  function sessionFor(readerId, seat) {
+    try {
+      const kept = JSON.parse(localStorage.getItem(storeKey) || "null");
+      if (kept && kept.readerId === readerId && kept.seat === seat) return new P.ReaderSession(kept);
+    } catch (e) { /* a damaged store: start a new epoch */ }
+    return new P.ReaderSession({ epoch: P.ReaderSession.randomEpoch(), readerId, seat });
+  }
+
+  // --- words and screen -------------------------------------------------------------
+
+  const w = (key) => state.words[key] || key;
+
+  function notice(text, kind) {
+    const el = $("notice");
+    el.hidden = !text;
+    el.textContent = text || "";
+    el.className = kind || "";
+    if (text) state.notices.push(text);
+  }
+
+  function setLink(on) {
+    state.link = on ? "connected" : state.final ? "refused" : "connecting";
+    $("link").className = on ? "on" : "off";
+    $("link").textContent = on ? w("connected") + " " : w("connecting") + " ";
+  }
+
+  function say(sentences) {
+    const log = $("log");
+    for (const s of sentences) {
+      const li = document.createElement("li");
+      li.textContent = s;
+      log.prepend(li);
+    }
+    while (log.children.length > 6) log.lastChild.remove();
+  }
+
+  function showPrompt(message) {
+    state.prompt = message.text ? message : null;
+    const el = $("prompt");
+    el.textContent = message.text || "";
+    el.className = message.text ? "mine" : "";
+    if (message.options && message.options.length) {
+      const ul = document.createElement("ul");
+      for (const o of message.options) {
+        const li = document.createElement("li");
+        li.textContent = typeof o === "string" ? o : JSON.stringify(o);
+        ul.append(li);
+      }
+      el.append(ul);
+    }
+  }
+
+  let flashTimer = null;
+  let audio = null;
+  function beep(times, ms) {
+    try {
+      audio = audio || new AudioContext();
+      for (let i = 0; i < times; i++) {
+        const osc = audio.createOscillator();
+        const gain = audio.createGain();
+        osc.frequency.value = times > 1 ? 440 : 880;
+        gain.gain.value = 0.08;
+        osc.connect(gain).connect(audio.destination);
+        const at = audio.currentTime + i * (ms / 1000 + 0.06);
+        osc.start(at);
+        osc.stop(at + ms / 1000);
+      }
+    } catch (e) { /* no sound: the flash still shows */ }
+  }
+
+  // The reader's LED and buzzer language, on a screen: a flash, a vibration, a beep.
+  function render(feedback) {
+    state.feedback = { color: feedback.color, pattern: feedback.pattern, buzzer: feedback.buzzer, at: performance.now() };
+    const el = $("flash");
+    el.className = feedback.color === "OFF" ? "" : feedback.color + " " + feedback.pattern;
+    clearTimeout(flashTimer);
+    if (feedback.duration_ms) flashTimer = setTimeout(() => (el.className = ""), feedback.duration_ms);
+    const buzz = { BEEP: [120], DOUBLE_BEEP: [90, 80, 90], LONG: [500] }[feedback.buzzer];
+    if (buzz) {
+      if (navigator.vibrate) navigator.vibrate(buzz);
+      beep(feedback.buzzer === "DOUBLE_BEEP" ? 2 : 1, feedback.buzzer === "LONG" ? 500 : 100);
+    }
+  }
+
+  // --- the link ---------------------------------------------------------------------
+
+  function send(frame) {
+    if (state.ws && state.ws.readyState === WebSocket.OPEN && state.live) state.ws.send(frame);
+  }
+
+  // One reader event: numbered, stored (so nothing is lost on a reload), then sent.
+  function record(event) {
+    if (!state.session) return false;
+    const frame = state.session.record(event);
+    save();
+    state.sentAt[state.session.lastSeq] = performance.now();
+    send(frame);
+    return true;
+  }
+
+  function connect() {
+    if (state.final || (state.ws && state.ws.readyState <= WebSocket.OPEN)) return;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const url = `${scheme}//${location.host}/phone/ws?s=${encodeURIComponent(token)}&p=${encodeURIComponent(phoneId)}`;
+    const ws = new WebSocket(url);
+    ws.binaryType = "arraybuffer";
+    state.ws = ws;
+    ws.onmessage = (msg) => (typeof msg.data === "string" ? onText(JSON.parse(msg.data)) : onFrame(msg.data));
+    ws.onopen = () => (state.retryMs = 300);
+    ws.onclose = () => {
+      state.live = false;
+      setLink(false);
+      if (state.ws === ws) state.ws = null;
+      if (!state.final) {
+        setTimeout(connect, state.retryMs);
+        state.retryMs = Math.min(2000, state.retryMs * 2);
+      }
+    };
+  }
+
+  function onFrame(data) {
+    if (!state.session) return;
+    const before = state.session.feedback;
+    const replies = state.session.onCommand(new Uint8Array(data));
+    save();
+    for (const frame of replies) state.ws && state.ws.send(frame); // HELLO and resends: always
+    if (state.session.feedback !== before && state.session.feedback) render(state.session.feedback);
+  }
+
+  function onText(message) {
+    if (message.type === "welcome") {
+      state.seat = message.seat;
+      state.readerId = message.reader_id;
+      state.words = message.words || {};
+      state.codes = new Set(message.codes || []);
+      state.game = message.game;
+      state.players = message.players;
+      if (!state.session) state.session = sessionFor(message.reader_id, message.seat);
+      save();
+      state.live = true;
+      setLink(true);
+      if (!state.started) start(message);
+    } else if (message.type === "prompt") {
+      showPrompt(message);
+    } else if (message.type === "say") {
+      say(message.sentences || []);
+    } else if (message.type === "refused") {
+      state.refusals.push(message.reason);
+      if (message.final) state.final = true;
+      notice(message.reason);
+      if (message.final) setLink(false);
+    }
+  }
+
+  // --- scanning ---------------------------------------------------------------------
+
+  // A code this game can use, or the reason it is refused (nothing is sent for it).
+  function checkCode(text) {
+    if (state.codes.has(text)) return null;
+    return /^[A-Z0-9]{4}$/.test(text) ? w("other_game") + " (" + text + ")" : w("not_a_card");
+  }
+
+  function seen(texts) {
+    state.frame += 1;
+    for (const text of texts) {
+      const problem = checkCode(text);
+      if (problem) {
+        if (!state.inView.has(text)) notice(problem);
+        state.inView.set(text, state.frame);
+        continue;
+      }
+      if (!state.inView.has(text) && !state.hold) {
+        state.counted.add(text);
+        notice("");
+        record({ type: "CARD", present: true, kind: "TEXT", data: new TextEncoder().encode(text) });
+      }
+      state.inView.set(text, state.frame);
+    }
+    for (const [text, last] of state.inView) {
+      if (state.frame - last < MISSES) continue;
+      state.inView.delete(text);
+      if (state.counted.delete(text))
+        record({ type: "CARD", present: false, kind: "TEXT", data: new TextEncoder().encode(text) });
+    }
+    $("in-view").textContent = [...state.inView.keys()].join(" ");
+  }
+
+  async function nativeDecoder() {
+    if (!("BarcodeDetector" in window)) return null;
+    try {
+      const formats = await BarcodeDetector.getSupportedFormats();
+      if (!formats.includes("qr_code")) return null;
+    } catch (e) {
+      return null;
+    }
+    const detector = new BarcodeDetector({ formats: ["qr_code"] });
+    return async (video) => (await detector.detect(video)).map((b) => b.rawValue);
+  }
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const el = document.createElement("script");
+      el.src = src;
+      el.onload = resolve;
+      el.onerror = () => reject(new Error("cannot load " + src));
+      document.head.append(el);
+    });
+  }
+
+  async function wasmDecoder() {
+    await loadScript("/phone/static/zxing_reader.js");
+    const Z = window.ZXingWASM;
+    await Z.prepareZXingModule({
+      overrides: { locateFile: (path, prefix) => (path.endsWith(".wasm") ? "/phone/static/zxing_reader.wasm" : prefix + path) },
+      fireImmediately: true,
+    });
+    const canvas = document.createElement("canvas");
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    return async (video) => {
+      const scale = Math.min(1, 800 / Math.max(video.videoWidth, video.videoHeight));
+      canvas.width = Math.round(video.videoWidth * scale);
+      canvas.height = Math.round(video.videoHeight * scale);
+      if (!canvas.width || !canvas.height) return [];
+      ctx.drawImage(video, 0, 0, canvas.width, canvas.height);
+      const image = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      const found = await Z.readBarcodes(image, { formats: ["QRCode"], tryHarder: true, maxNumberOfSymbols: 4 });
+      return found.filter((r) => r.isValid).map((r) => r.text);
+    };
+  }
+
+  async function startCamera(welcome) {
+    if (!window.isSecureContext || !navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) return false;
+    let decode = await nativeDecoder();
+    state.decoder = decode ? "native" : "none";
+    if (!decode && welcome.decoder) {
+      try {
+        decode = await wasmDecoder();
+        state.decoder = "wasm";
+      } catch (e) {
+        notice(String(e));
+      }
+    }
+    if (!decode) {
+      notice(w("decoder_missing"));
+      return false;
+    }
+    const video = $("video");
+    try {
+      video.srcObject = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: "environment", width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false,
+      });
+      await video.play();
+    } catch (e) {
+      notice(w("camera_refused") + " (" + e.name + ")");
+      return false;
+    }
+    const tick = async () => {
+      if (video.readyState >= 2 && !document.hidden) {
+        const t0 = performance.now();
+        try {
+          seen(await decode(video));
+        } catch (e) { /* one bad frame: the next one is tried */ }
+        state.decodeMs.push(performance.now() - t0);
+        if (state.decodeMs.length > 500) state.decodeMs.shift();
+      }
+      setTimeout(tick, SCAN_EVERY_MS);
+    };
+    tick();
+    return true;
+  }
+
+  async function sendPhoto(file) {
+    notice(w("photo_sending"), "info");
+    const url = `/phone/photo?s=${encodeURIComponent(token)}&p=${encodeURIComponent(phoneId)}`;
+    let answer;
+    try {
+      const response = await fetch(url, { method: "POST", body: file });
+      answer = await response.json();
+      if (!response.ok) throw new Error(answer.error || response.status);
+    } catch (e) {
+      notice(String(e.message || e));
+      return;
+    }
+    state.photo = answer.codes;
+    const good = answer.codes.filter((c) => !checkCode(c));
+    if (!good.length) {
+      notice(answer.codes.length ? checkCode(answer.codes[0]) : w("photo_nothing"));
+      return;
+    }
+    notice("");
+    const data = new TextEncoder().encode(good[0]); // a photo: the card came and went
+    record({ type: "CARD", present: true, kind: "TEXT", data });
+    record({ type: "CARD", present: false, kind: "TEXT", data });
+  }
+
+  function startNfc() {
+    if (!("NDEFReader" in window)) return;
+    const button = $("nfc");
+    button.hidden = false;
+    button.textContent = w("nfc");
+    button.onclick = async () => {
+      try {
+        const reader = new NDEFReader();
+        await reader.scan(); // needs this tap (a user gesture)
+        state.nfc = true;
+        button.textContent = w("nfc_on");
+        reader.onreading = ({ message, serialNumber }) => {
+          for (const r of message.records) {
+            if (r.recordType !== "text") continue;
+            const text = new TextDecoder(r.encoding || "utf-8").decode(r.data);
+            const problem = checkCode(text);
+            if (problem) return notice(problem);
+            const data = new TextEncoder().encode(text);
+            record({ type: "CARD", present: true, kind: "NDEF", data });
+            record({ type: "CARD", present: false, kind: "NDEF", data });
+            return;
+          }
+          const uid = (serialNumber || "").split(":").map((h) => parseInt(h, 16));
+          if (![4, 7, 10].includes(uid.length) || uid.some(isNaN)) return notice(w("not_a_card"));
+          const data = new Uint8Array(uid); // the companion's enrolment registry names it
+          record({ type: "CARD", present: true, kind: "UID", data });
+          record({ type: "CARD", present: false, kind: "UID", data });
+        };
+      } catch (e) {
+        notice(w("nfc_refused") + " (" + e.name + ")");
+      }
+    };
+  }
+
+  async function maybeSecure(welcome) {
+    // A plain-HTTP page moves to HTTPS when this phone trusts the table's certificate.
+    if (window.isSecureContext || !welcome.secure) return false;
+    try {
+      await fetch(welcome.secure + "/phone/ping", { mode: "no-cors", cache: "no-store" });
+    } catch (e) {
+      return false;
+    }
+    if (state.session && state.session.buffer.length) return false; // keep unsent events here
+    state.final = true;
+    if (state.ws) state.ws.close();
+    const next = new URLSearchParams({ s: token, p: phoneId });
+    location.replace(`${welcome.secure}/phone?${next}`);
+    return true;
+  }
+
+  async function start(welcome) {
+    state.started = true;
+    document.documentElement.lang = welcome.lang || document.documentElement.lang;
+    $("seat").textContent = `${w("seat")} ${welcome.seat}`;
+    for (const id of ["ok", "no", "undo"]) $(id).textContent = w(id);
+    $("hold").textContent = w("hold");
+    $("hold").onclick = () => {
+      state.hold = !state.hold;
+      $("hold").classList.toggle("held", state.hold);
+      $("hold").textContent = w(state.hold ? "held" : "hold");
+    };
+    for (const b of document.querySelectorAll("[data-button]")) {
+      let down = 0;
+      b.onpointerdown = () => (down = performance.now());
+      b.onclick = () => {
+        const long = down && performance.now() - down >= LONG_PRESS_MS;
+        down = 0;
+        record({ type: "BUTTON", button: b.dataset.button, press: long ? "LONG" : "SHORT" });
+      };
+    }
+    const dial = $("dial");
+    for (let seat = 1; seat <= (welcome.players || 0); seat++) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = String(seat);
+      b.dataset.seat = String(seat);
+      b.onclick = () => record({ type: "SELECT", seat });
+      dial.append(b);
+    }
+    $("photo-text").textContent = w("take_photo");
+    $("photo").onchange = (e) => e.target.files[0] && sendPhoto(e.target.files[0]);
+    $("ca-link").textContent = w("install_ca");
+    startNfc();
+    if (await maybeSecure(welcome)) return;
+    if (!(await startCamera(welcome))) {
+      $("camera").hidden = true;
+      $("fallback").hidden = false;
+      $("fallback-text").textContent = window.isSecureContext ? w("no_camera") : w("secure_needed");
+      $("ca-link").hidden = window.isSecureContext || !welcome.secure;
+    }
+  }
+
+  window.addEventListener("online", connect);
+  document.addEventListener("visibilitychange", () => document.hidden || connect());
+  setLink(false);
+  connect();
+})();
