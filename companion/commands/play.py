@@ -1,6 +1,6 @@
 """`companion play`: a game at the table, with real or simulated readers.
 
-companion play --game {sanguosha,regicide} --players N --reader {sim,ble[:ADDRESS],serial:PORT}
+companion play --game {sanguosha,regicide} --players N --reader {sim,ble[:ADDRESS],serial:PORT,phone} ...
                [--script FILE] [--seed N] [--lang {zh-Hans,en,es,vi}] [--state-out FILE]
                [--db FILE] [--per-seat | --shared] [house settings] [--rule NAME=VALUE ...]
                [--mode {identity,1v1,2v2,3v3,4v4}]
@@ -57,10 +57,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--reader",
-        default="sim",
+        action="append",
         help="sim (simulated, in this process), ble (the paired readers in reach), "
         "ble:ADDRESS, serial:PORT (a USB/UART reader), hci:TRANSPORT (a bumble HCI "
-        "transport, e.g. hci:tcp-client:127.0.0.1:9101 to reach `companion sim`) "
+        "transport, e.g. hci:tcp-client:127.0.0.1:9101 to reach `companion sim`), "
+        "phone (the players' phones, joining by QR code); repeat it to mix them "
         "(default sim)",
     )
     parser.add_argument("--script", type=Path, help="a table script to play (with --reader sim)")
@@ -106,6 +107,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.game.app import PlayRequest, start_game
+    from companion.game.runner import join_specs
 
     try:
         show = presentation(args)
@@ -120,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     request = PlayRequest(
         game=args.game,
         players=args.players if args.players is not None else _default_players(args),
-        reader=args.reader,
+        reader=join_specs(args.reader or ["sim"]),
         script=args.script,
         seed=args.seed,
         lang=args.lang or default_lang(),

@@ -26,7 +26,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "game_id", nargs="?", type=int, metavar="ID", help="the game (see `companion games`)"
     )
     add_db(parser)
-    parser.add_argument("--reader", help="reader spec (default: the one the game started with)")
+    parser.add_argument(
+        "--reader",
+        action="append",
+        help="reader spec, repeatable (default: the ones the game started with)",
+    )
     parser.add_argument("--script", type=Path, help="continue this table script instead")
     add_lang(parser)
     parser.add_argument("--state-out", type=Path, help="write the final state JSON here")
@@ -52,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     return resume_game(
         args.game_id,
         db=args.db,
-        reader=args.reader,
+        reader="+".join(args.reader) if args.reader else None,
         script=args.script,
         lang=args.lang,
         state_out=args.state_out,

@@ -202,7 +202,7 @@ def start_game(
         lines, seats = _script_of(req, err)
         lookup = _lookup(req.tags, err)
         _check_web(req.show, req.game, req.lang, err)
-        if req.reader != "sim":
+        if any(spec not in ("sim", "phone") for spec in req.reader.split("+")):
             _check_allowlist(req.allowlist, err)
         log = _open_log(req.db, err)
         session = _new_session(req, log, seats, lookup, err)
@@ -246,7 +246,7 @@ def _script_of(req: PlayRequest, err: TextIO) -> tuple[list[Any] | None, list[in
             lines = parse_table_script(req.script_text)
         elif req.script is not None:
             lines = read_script(req.script)
-        if req.reader == "sim":
+        if "sim" in req.reader.split("+"):
             seats = readers_for(lines or [], req.players, req.layout)
             check_playable(lines or [], seats)
     except ScriptError as exc:
@@ -255,7 +255,7 @@ def _script_of(req: PlayRequest, err: TextIO) -> tuple[list[Any] | None, list[in
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         _say(err, f"companion: cannot read the script {req.script}: {exc}")
         raise _Stop(EXIT_BAD_INPUT) from None
-    if lines is not None and req.reader != "sim":
+    if lines is not None and "sim" not in req.reader.split("+"):
         _say(err, "companion: --script plays through the simulated reader: use --reader sim")
         raise _Stop(EXIT_BAD_INPUT)
     return lines, seats
@@ -295,7 +295,7 @@ def _view_mode(asked: str, *, scripted: bool, spec: str, out: TextIO) -> str:
         return asked
     if scripted or not out.isatty():
         return "plain"
-    return "console" if spec == "sim" else "live"
+    return "console" if "sim" in spec.split("+") else "live"
 
 
 def resume_game(
@@ -418,7 +418,7 @@ def _run(run: _Run, out: TextIO, err: TextIO) -> int:
     try:
         with ExitStack() as stack:
             _observe(run, stack, out, err)
-            server = _table_server(session, run.clock, run.show)
+            server = _table_server(session, run.clock, run.show, run.plan, err)
             if run.opening:
                 session.announce(session.opening())
             elif run.resumed:
@@ -576,17 +576,41 @@ def _check_web(show: Presentation | None, game: str, lang: str, err: TextIO) -> 
         raise _Stop(EXIT_BAD_INPUT) from None
 
 
-def _table_server(session: Session, clock: Clock, show: Presentation) -> Any:
-    """The web table view asked for, not yet started (None without `--web`). Host
+def _table_server(
+    session: Session, clock: Clock, show: Presentation, plan: ReaderPlan, err: TextIO
+) -> Any:
+    """The web table view asked for, not yet started (None without `--web`, unless
+    phones are readers: they join through it, on the LAN, over HTTP and HTTPS). Host
     commands from the page are committed to the log like any reader input."""
-    if show.web is None:
-        return None
-    from companion.web import commit_to_session, serve_table
+    from companion.game.runner import phone_source
 
-    host, port = show.web
+    phones = phone_source(plan, session.log.game(session.game_id).players)
+    if show.web is None and phones is None:
+        return None
+    from companion.web import DEFAULT_PORT, commit_to_session, serve_table
+
+    host, port = show.web if show.web is not None else ("0.0.0.0", DEFAULT_PORT)
+    tls = _certificates(session, err) if phones is not None else None
     return serve_table(
-        session, host, port, lan=show.lan, on_command=commit_to_session(session, clock.now)
-    )
+        session, host, port, lan=show.lan or phones is not None,
+        on_command=commit_to_session(session, clock.now), phones=phones, tls=tls,
+    )  # fmt: skip
+
+
+def _certificates(session: Session, err: TextIO) -> Any:
+    """The table's own certificate authority and a server certificate for this
+    laptop's addresses, kept beside the game database (made the first time)."""
+    from companion.web.phone import vendored_decoder
+    from companion.web.tls import TableCertificates, lan_addresses
+
+    certs = TableCertificates.beside(Path(session.log.path))
+    if certs.ensure(lan_addresses()):
+        _say(err, f"companion: made the table's certificate for the phones in {certs.directory}")
+    if not vendored_decoder():
+        _say(err, "companion: the WebAssembly QR decoder is not installed "
+             "(npm ci --prefix companion/web/vendor): phones without a built-in "
+             "decoder will take photos instead")  # fmt: skip
+    return certs
 
 
 def _explain(exc: Exception, lang: str) -> str:

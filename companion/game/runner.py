@@ -23,7 +23,7 @@ from companion.game.clock import Clock, VirtualClock
 from companion.game.pump import Pump
 from companion.game.session import Session, Update
 
-__all__ = ["ReaderPlan", "resume_points", "run_session"]
+__all__ = ["ReaderPlan", "join_specs", "phone_source", "resume_points", "run_session"]
 
 CONNECT_TIMEOUT = 30.0
 
@@ -32,10 +32,12 @@ CONNECT_TIMEOUT = 30.0
 class ReaderPlan:
     """Which readers a run uses.
 
-    `spec` is a reader spec (`sim`, `ble[:ADDRESS]`, `serial:PORT`, ...). For `sim`,
-    `seats` lists the simulated readers' seats (0 = shared); `script` the parsed
-    table script to play (None: lines typed at the console, from `console`);
-    `pace` slows a script down for people to follow.
+    `spec` is a reader spec (`sim`, `ble[:ADDRESS]`, `serial:PORT`, `phone`, ...), or
+    several joined by `+` for a mixed table (`phone+ble`). For `sim`, `seats` lists
+    the simulated readers' seats (0 = shared); `script` the parsed table script to
+    play (None: lines typed at the console, from `console`); `pace` slows a script
+    down for people to follow. `phones` is the phones' reader source when `phone` is
+    among the specs (the table view serves its pages; made by `phone_source`).
     """
 
     spec: str = "sim"
@@ -46,6 +48,32 @@ class ReaderPlan:
     allowlist: Path | None = None  # the paired readers' file (None: the default place)
     allow_new: bool = False  # also use readers not paired yet, pairing them as they come
     sim: Any = None  # a ready `SimulatedTable` to use (tests watch its LEDs), else one is made
+    phones: Any = None  # a `companion.readers.phone.PhoneSource`
+
+    @property
+    def specs(self) -> list[str]:
+        """The reader specs, one per `--reader`."""
+        return [part for part in self.spec.split("+") if part]
+
+
+def join_specs(specs: list[str]) -> str:
+    """Several `--reader` specs as one plan spec (what the game log keeps).
+
+    >>> join_specs(["phone", "ble"])
+    'phone+ble'
+    """
+    return "+".join(spec.strip() for spec in specs)
+
+
+def phone_source(plan: ReaderPlan, players: int) -> Any:
+    """The phones' source of a plan with `phone` among its specs (made once), else None."""
+    if "phone" not in plan.specs:
+        return None
+    if plan.phones is None:
+        from companion.readers.phone import PhoneSource
+
+        plan.phones = PhoneSource(range(1, players + 1))
+    return plan.phones
 
 
 def resume_points(session: Session) -> dict[int, Any]:
@@ -82,11 +110,10 @@ async def run_session(
     """
     from companion.readers import HubOptions, ReaderHub
 
-    if plan.spec == "sim":  # new simulated readers: nothing of theirs is in the log yet
+    specs = plan.specs
+    if "sim" in specs:  # new simulated readers: nothing of theirs is in the log yet
         return await _run_sim(session, plan, clock, HubOptions(), on_notice)
-    from companion.readers.spec import open_trusted
-
-    source, trust = open_trusted(plan.spec, allowlist=plan.allowlist, allow_new=plan.allow_new)
+    source, trust = _others(session, plan, specs)
     options = HubOptions(resume=resume_points(session), trust=trust)
     if on_notice is not None:
         on_notice(f"waiting for readers: {source.describe()}")
@@ -115,7 +142,16 @@ async def _run_sim(
         resumed = resumption(plan.script, plan.seats, logged)
         for index, card in resumed.cards.items():  # hold what the table's readers held
             sim.readers[index].place(card)
-    async with ReaderHub(SimSource(sim), options) as hub:
+    source: Any = SimSource(sim)
+    others = [spec for spec in plan.specs if spec != "sim"]
+    if others:  # a mixed table: the simulated reader(s) and phones or real readers
+        from companion.readers import HubOptions
+        from companion.readers.mixed import MixedSource
+
+        more, trust = _others(session, plan, others)
+        source = MixedSource([(source, source.trust), (more, trust)])
+        options = HubOptions(resume=resume_points(session), trust=source.trust)
+    async with ReaderHub(source, options) as hub:
         pump = Pump(session, hub, clock, on_notice=on_notice)
         task = asyncio.create_task(pump.run(), name="pump")
         try:
@@ -133,6 +169,24 @@ async def _run_sim(
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+def _others(session: Session, plan: ReaderPlan, specs: list[str]) -> tuple[Any, Any]:
+    """The source and policy of the specs other than `sim` (the phones' source reused)."""
+    from companion.readers.mixed import MixedSource
+    from companion.readers.spec import open_trusted
+
+    players = session.log.game(session.game_id).players
+    parts: list[tuple[Any, Any]] = []
+    for spec in specs:
+        if spec == "phone":
+            parts.append((phone_source(plan, players), None))
+        else:
+            parts.append(open_trusted(spec, allowlist=plan.allowlist, allow_new=plan.allow_new))
+    if len(parts) == 1:
+        return parts[0]
+    mixed = MixedSource(parts)
+    return mixed, mixed.trust
 
 
 async def _console(session: Session, sim: Any, pump: Pump, clock: Clock, source: TextIO) -> int:

@@ -22,8 +22,8 @@ __all__ = ["DUPLICATE_WINDOW_S", "SPEC_FORMS", "open_reader", "open_trusted"]
 
 #: The forms `open_reader` takes, for messages.
 SPEC_FORMS = (
-    "sim, sim:N, ble, ble:ADDRESS, hci:TRANSPORT, serial:PORT, scanner:PORT[@SEAT] "
-    "or pcsc[:NAME][@SEAT]"
+    "sim, sim:N, ble, ble:ADDRESS, hci:TRANSPORT, serial:PORT, scanner:PORT[@SEAT], "
+    "pcsc[:NAME][@SEAT] or phone"
 )
 #: How long the same code from one scanner counts once (a scanner's own repeat).
 DUPLICATE_WINDOW_S = 0.5
@@ -103,6 +103,10 @@ def open_reader(spec: str, *, keys: Path | None = None) -> ReaderSource:
 
         name, seat = _seat_suffix(rest) if rest else ("", 0)
         return PcscSource(name or None, seat=seat, duplicate_window=DUPLICATE_WINDOW_S)
+    if kind == "phone" and not rest:
+        from companion.readers.phone import PhoneSource
+
+        return PhoneSource(range(1, 11))
     raise ValueError(f"not a reader spec: {spec!r} (use {SPEC_FORMS})")
 
 

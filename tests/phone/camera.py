@@ -23,10 +23,13 @@ TABLE = (60, 70, 60)
 
 @cache
 def label_image(token: str, dpi: int = 200) -> Image.Image:
-    """The printed label of a card (`kill@S7`, `liubei`, `lord`), as `companion labels`
+    """The printed label of a card (`kill@S7`, `liubei`, `lord`, or a code), as `companion labels`
     draws it (L7160 layout)."""
     book = codes.codebook()
-    ref = book.decode_code(book.encode_token(token))
+    try:
+        ref = book.decode_code(token)  # a code itself (`P013`)
+    except codes.CodeError:
+        ref = book.decode_code(book.encode_token(token))
     layout = choose_layout(None, None)
     fonts = find_fonts()
     items = label_items(label_text(book, ref), 0, 0, layout.label_width, layout.label_height, fonts)
@@ -53,8 +56,11 @@ def _yuv420(image: Image.Image) -> bytes:
     return y.tobytes() + cb.resize(half).tobytes() + cr.resize(half).tobytes()
 
 
-def write_y4m(path: Path, tokens: list[str], *, show: float = 1.5, gap: float = 1.5) -> Path:
-    """A video of the labels of `tokens` in turn, each after `gap` s of empty table."""
+def write_y4m(
+    path: Path, tokens: list[str | Image.Image], *, show: float = 1.5, gap: float = 1.5
+) -> Path:
+    """A video of the labels of `tokens` in turn (a card token, or a whole frame as an
+    image), each after `gap` s of empty table."""
     empty = _yuv420(scene(None))
     with path.open("wb") as out:
         out.write(f"YUV4MPEG2 W{WIDTH} H{HEIGHT} F{FPS}:1 Ip A1:1 C420jpeg\n".encode())
@@ -63,7 +69,8 @@ def write_y4m(path: Path, tokens: list[str], *, show: float = 1.5, gap: float = 
                 out.write(b"FRAME\n" + empty)
             if token is None:
                 continue
-            frame = _yuv420(scene(token))
+            picture = token if isinstance(token, Image.Image) else scene(token)
+            frame = _yuv420(picture.convert("RGB").resize((WIDTH, HEIGHT)))
             for _ in range(round(show * FPS)):
                 out.write(b"FRAME\n" + frame)
     return path

@@ -57,7 +57,9 @@ class Phone:
         return await self.page.evaluate(f"window.__phone && ({expression})")
 
     async def wait(self, expression: str, timeout: float = 15.0) -> None:
-        await self.page.wait_for_function(f"window.__phone && ({expression})", timeout=timeout * 1000)
+        await self.page.wait_for_function(
+            f"window.__phone && ({expression})", timeout=timeout * 1000
+        )
 
     async def press(self, button: str) -> None:
         await self.page.click(f"#{button}")

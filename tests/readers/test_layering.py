@@ -29,10 +29,12 @@ ALLOWED: dict[str, set[str]] = {
     "serial": {"base"},
     "scanner": {"base", "adapter"},
     "pcsc": {"base", "adapter"},
+    "phone": {"base"},
+    "mixed": {"base"},
     "sim": {"base", "allowlist", "trust", "ble", "bumble_backend"},
     # the top
     "pairing": {"allowlist", "ble", "bluez"},
-    "spec": {"base", "allowlist", "trust", "ble", "serial", "sim", "scanner", "pcsc"},
+    "spec": {"base", "allowlist", "trust", "ble", "serial", "sim", "scanner", "pcsc", "phone"},
     "__init__": {"base", "allowlist", "events", "hub", "spec"},
 }
 

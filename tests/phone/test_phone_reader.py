@@ -1,0 +1,140 @@
+"""A phone as a seat reader, end to end: real Chromium with a fake camera playing a
+video of the project's own labels, the page's WebAssembly decoder, the WebSocket, the
+phone transport under the real hub and pump, the real SQLite log. Linux Chromium has
+no BarcodeDetector, so these exercise the vendored ZXing decoder; the radio-less
+stand-in is only the camera (a video file instead of a lens)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+import websockets
+
+from companion.table.inputs import InputKind
+from firmware_protocol import Button, decode, encode
+from tests.phone.camera import write_y4m
+from tests.phone.harness import PhoneTable, counted
+
+pytestmark = pytest.mark.camera
+
+
+def kinds(table: PhoneTable) -> list[tuple[str, dict]]:
+    return [(i.kind.name, dict(i.data)) for i in table.inputs()]
+
+
+async def test_a_card_in_view_counts_once_and_again_only_after_it_left(tmp_path: Path, pw) -> None:
+    video = write_y4m(tmp_path / "cam.y4m", ["lord", "liubei"], show=2.0, gap=1.0)
+    async with PhoneTable(tmp_path, players=2) as table:
+        phone = await table.phone(pw, 1, video)
+        await table.until(lambda: counted(table.session) >= 2)
+        await phone.press("hold")  # the video loops: stop counting
+        assert await phone.state("window.__phone.decoder") == "wasm"
+        inputs = table.inputs()
+        # lord, then its removal (it left the view), then Liu Bei: each once
+        assert [(i.kind.name, i.data.get("code")) for i in inputs[:3]] == [
+            ("SCAN", "R01T"),
+            ("REMOVE", None),
+            ("SCAN", "G08D"),
+        ]
+        assert [i.seat for i in inputs[:3]] == [1, 1, 1]
+        assert table.session.state()["seats"][0]["general"] == "liubei"
+        assert phone.errors == []
+
+
+async def test_buttons_and_the_seat_dial_are_the_readers_buttons(tmp_path: Path, pw) -> None:
+    async with PhoneTable(tmp_path, players=3) as table:
+        phone = await table.phone(pw, 2, None)
+        await phone.press("ok")
+        await phone.press("no")
+        await phone.select(3)
+        await phone.press("undo")
+        await table.until(lambda: len(table.inputs()) >= 4)
+        assert [(i.kind.name, i.data) for i in table.inputs()] == [
+            ("PRESS", {"button": "ok", "long": False}),
+            ("PRESS", {"button": "no", "long": False}),
+            ("SELECT", {"seat": 3}),
+            ("PRESS", {"button": "undo", "long": False}),
+        ]
+        assert {i.reader for i in table.inputs()} == {"50480002"}
+        # the answer comes back as the reader's LED language: a flash on the screen
+        await phone.wait("window.__phone.feedback !== null")
+
+
+async def test_other_labels_and_stray_codes_are_refused_on_the_phone(tmp_path: Path, pw) -> None:
+    # a Regicide poker label and a QR code that is no card, shown to a Three Kingdoms Kill seat
+    import qrcode
+    from PIL import Image
+
+    from tests.phone import camera
+
+    stray = qrcode.make("https://example.com/not-a-card").convert("RGB").resize((300, 300))
+    frame = Image.new("RGB", (camera.WIDTH, camera.HEIGHT), camera.TABLE)
+    frame.paste(stray, (170, 90))
+    video = camera.write_y4m(tmp_path / "cam.y4m", ["P013", frame], show=1.5, gap=0.5)
+    async with PhoneTable(tmp_path, players=2) as table:
+        phone = await table.phone(pw, 1, video)
+        await phone.wait("window.__phone.notices.length > 0")
+        await phone.wait("window.__phone.notices.length > 1")
+        notices = await phone.state("window.__phone.notices")
+        assert any("not a card of this game (P013)" in n for n in notices), notices
+        assert any("not a card label" in n for n in notices), notices
+        await asyncio.sleep(1.0)
+        assert table.inputs() == []  # nothing logged, the game unchanged
+        assert table.session.state()["log_length"] == 0
+
+
+async def test_garbage_wrong_seats_and_floods_never_reach_the_game(tmp_path: Path) -> None:
+    async with PhoneTable(tmp_path, players=3, tls=False) as table:
+        port = table.server.port
+        token = table.server.phones.desk.token(2)
+        url = f"ws://127.0.0.1:{port}/phone/ws?s={token}&p=phone-a"
+        async with websockets.connect(f"ws://127.0.0.1:{port}/phone/ws?s=wrong&p=x") as ws:
+            refusal = json.loads(await ws.recv())
+            assert refusal["type"] == "refused" and "wrong or has expired" in refusal["reason"]
+        async with websockets.connect(url) as ws:
+            welcome = json.loads(await ws.recv())
+            assert welcome["type"] == "welcome" and welcome["seat"] == 2
+            await ws.send(b"\x01\x02garbage")
+            await ws.send("text is not a frame")
+            await ws.send(bytes(200))
+            hello_for_seat_3 = bytes.fromhex("0101ffffefbeaddeffff03ff00") + (0x50480003).to_bytes(
+                4, "little"
+            )
+            from firmware_protocol.crc import crc16
+
+            frame = hello_for_seat_3 + crc16(hello_for_seat_3).to_bytes(2, "little")
+            await ws.send(frame)
+            reasons = []
+            while len(reasons) < 4:
+                message = await ws.recv()
+                if isinstance(message, str) and json.loads(message)["type"] == "refused":
+                    reasons.append(json.loads(message)["reason"])
+            assert "BAD_CRC" in reasons[0] or "not a reader frame" in reasons[0]
+            assert "binary" in reasons[1]
+            assert "at most 64" in reasons[2]
+            assert "50480003" in reasons[3] or "seat 3" in reasons[3]
+        async with websockets.connect(url.replace("phone-a", "phone-b")) as ws:
+            refusal = json.loads(await ws.recv())
+            assert "already has a phone" in refusal["reason"]
+        async with websockets.connect(url) as ws:  # the same phone again floods
+            await ws.recv()
+            closed = False
+            try:
+                for _ in range(400):
+                    await ws.send(encode(Button(1, 0, seq=0)))
+                while True:
+                    message = await ws.recv()
+                    if isinstance(message, str) and "too many" in message:
+                        closed = True
+            except websockets.ConnectionClosed as exc:
+                closed = closed or exc.rcvd is not None and exc.rcvd.code == 1008
+            assert closed
+        await asyncio.sleep(0.5)
+        # the only inputs: none of the garbage; the flood's frames all had seq 0 and no
+        # HELLO had answered for them, so the hub took at most that one event
+        assert [i for i in table.inputs() if i.kind is not InputKind.PRESS] == []
+        assert len(table.inputs()) <= 1
+        assert decode(encode(Button(1, 0, seq=0)))  # a valid frame, so the flood was valid too
