@@ -21,7 +21,7 @@ from companion.readers.phone import PhoneSource
 from companion.store import GameLog
 from companion.table.inputs import InputKind
 from companion.web import serve_table
-from companion.web.tls import TableCertificates
+from companion.web.tls import TableCertificates, lan_addresses
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -96,7 +96,7 @@ class PhoneTable:
         self.source = PhoneSource(range(1, players + 1))
         self.certs = TableCertificates.beside(self.log.path) if tls else None
         if self.certs is not None:
-            self.certs.ensure(["127.0.0.1", "192.0.2.2"] if host != "127.0.0.1" else ["127.0.0.1"])
+            self.certs.ensure(lan_addresses())
         self.host = host
         self.server: Any = None
         self.hub: ReaderHub | None = None

@@ -21,6 +21,7 @@
     session: null, ws: null, live: false, final: false, retryMs: 300, hold: false,
     inView: new Map(), counted: new Set(), frame: 0, decoder: "none", decodeMs: [],
     refusals: [], notices: [], feedback: null, prompt: null, sentAt: {}, photo: null, nfc: false,
+    heard: 0, reconnects: 0,
   };
   window.__phone = state; // what tests and the benchmark read
 
@@ -149,11 +150,19 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const url = `${scheme}//${location.host}/phone/ws?s=${encodeURIComponent(token)}&p=${encodeURIComponent(phoneId)}`;
     const ws = new WebSocket(url);
+    state.reconnects += 1;
     ws.binaryType = "arraybuffer";
     state.ws = ws;
-    ws.onmessage = (msg) => (typeof msg.data === "string" ? onText(JSON.parse(msg.data)) : onFrame(msg.data));
-    ws.onopen = () => (state.retryMs = 300);
+    ws.onmessage = (msg) => {
+      state.heard = performance.now();
+      typeof msg.data === "string" ? onText(JSON.parse(msg.data)) : onFrame(msg.data);
+    };
+    ws.onopen = () => {
+      state.retryMs = 300;
+      state.heard = performance.now();
+    };
     ws.onclose = () => {
+      if (state.ws !== ws) return; // an old socket, already replaced
       state.live = false;
       setLink(false);
       if (state.ws === ws) state.ws = null;
@@ -431,7 +440,17 @@
     }
   }
 
+  // A phone that loses its network: drop the socket at once (the browser may keep a
+  // dead one open for minutes) and come back when the network does. The companion
+  // probes a quiet reader every 5 s (HELLO_REQUEST), so a socket silent for longer
+  // than WATCHDOG_MS is dead too.
+  const WATCHDOG_MS = 12000;
+  window.addEventListener("offline", () => state.ws && state.ws.close());
   window.addEventListener("online", connect);
+  setInterval(() => {
+    if (state.ws && state.ws.readyState === WebSocket.OPEN && performance.now() - state.heard > WATCHDOG_MS)
+      state.ws.close();
+  }, 1000);
   document.addEventListener("visibilitychange", () => document.hidden || connect());
   setLink(false);
   connect();
