@@ -33,7 +33,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     common.add_argument(
         "--reader",
         default=argparse.SUPPRESS,
-        help="where to look: ble (default), ble:ADDRESS, hci:TRANSPORT, serial:PORT, sim",
+        help="where to look: ble (default), ble:ADDRESS, hci:TRANSPORT, serial:PORT, sim, "
+        "phone (the phones that joined the game running on --db)",
+    )
+    common.add_argument(
+        "--db",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="with --reader phone: the running game's log (default: $COMPANION_DB, else "
+        "~/.local/share/table-companion/games.sqlite)",
     )
     common.add_argument(
         "--timeout",
@@ -69,7 +77,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="forget a paired reader (it is refused until paired again)",
     )
     forget.add_argument("id", help="the reader's id (7C0A0001), name (TCR-0001) or address")
-    parser.set_defaults(handler=run, action="list", reader="ble", timeout=None, allowlist=None)
+    parser.set_defaults(
+        handler=run, action="list", reader="ble", timeout=None, allowlist=None, db=None
+    )
 
 
 def format_table(rows: Sequence[tuple[str, ...]]) -> str:
@@ -186,11 +196,38 @@ def _forget(key: str, allowlist_path: Path) -> Any:
     return asyncio.run(forget_reader(allowlist, key, host_keys_path(allowlist_path)))
 
 
+def _phones(db: Path | None) -> int:
+    """The seats of the game with phones running on `db`, and the phone of each."""
+    import json
+
+    from companion.store import default_db_path
+    from companion.web.phone import phones_status_file
+
+    path = phones_status_file(db if db is not None else default_db_path())
+    try:
+        status = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        print(f"no game with phones has run beside {path.parent}")
+        return 0
+    except (OSError, ValueError) as exc:
+        print(f"companion readers: {path}: {exc}", file=sys.stderr)
+        return 1
+    rows = [("SEAT", "READER ID", "PHONE", "SINCE")]
+    for seat in status.get("seats", []):
+        state = "connected" if seat.get("connected") else "away" if seat.get("joined") else "-"
+        rows.append((str(seat["seat"]), seat["reader_id"], state, seat.get("since") or "-"))
+    print(f"game {status.get('game_id')} (companion process {status.get('pid')}):")
+    print(format_table(rows))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.readers import AllowlistError, ReaderUnavailable, default_allowlist_path
     from companion.readers.pairing import PairingFailed
 
     action = args.action or "list"
+    if args.reader == "phone" and action == "list":
+        return _phones(args.db)
     timeout = args.timeout
     if timeout is None:
         timeout = _PAIR_TIMEOUT if action == "pair" else _LIST_TIMEOUT

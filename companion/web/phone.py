@@ -26,9 +26,11 @@ socket with a reason. None of it reaches the game: refused frames are never inpu
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import html
 import json
 import logging
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,6 +50,7 @@ from companion.web.seats import SeatDesk
 
 __all__ = [
     "BURST", "MAX_MESSAGE", "RATE", "PhoneGate", "PhoneRoom", "game_codes", "phone_routes",
+    "phones_status_file",
     "room_for",
 ]  # fmt: skip
 
@@ -129,6 +132,9 @@ class PhoneRoom:
     certificates: Any = None  # a `tls.TableCertificates`, or None without HTTPS
     sockets: dict[int, set[WebSocket]] = field(default_factory=dict)
     sent: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    status_file: Path | None = None  # where `companion readers --reader phone` looks
+    game_id: int = 0
+    seen: dict[int, str] = field(default_factory=dict)  # seat -> when its phone last came or went
     record_sent: bool = False  # tests keep every text message, to check what each seat got
 
     # --- to phones ---
@@ -149,8 +155,12 @@ class PhoneRoom:
                 self.sockets.get(seat, set()).discard(ws)
 
     def publish(self, sentences: list[str]) -> None:
-        """After each input: every seat's own prompt, and the public sentences."""
-        loop = asyncio.get_running_loop()
+        """After each input: every seat's own prompt, and the public sentences (outside
+        an event loop, before the server runs, no phone is connected: nothing to do)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
         for seat in self.desk.seats:
             if self.sockets.get(seat):
                 loop.create_task(self._update(seat, sentences))
@@ -159,6 +169,33 @@ class PhoneRoom:
         await self.tell(seat, {"type": "prompt", **(self.prompt_for(seat) or {"text": None})})
         if sentences:
             await self.tell(seat, {"type": "say", "sentences": sentences})
+
+    def status(self) -> dict[str, Any]:
+        """Which seats have a phone, and which of those are connected now."""
+        seats = []
+        for seat in self.desk.seats:
+            seats.append(
+                {
+                    "seat": seat,
+                    "reader_id": f"{self.gate.reader_id(seat):08X}",
+                    "joined": self.desk.holder(seat) is not None,
+                    "connected": bool(self.sockets.get(seat)),
+                    "since": self.seen.get(seat),
+                }
+            )
+        return {"game_id": self.game_id, "pid": os.getpid(), "seats": seats}
+
+    def changed(self, seat: int) -> None:
+        """A phone came or went: note when, and write the status file."""
+        self.seen[seat] = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+        if self.status_file is None:
+            return
+        try:
+            tmp = self.status_file.with_suffix(".tmp")
+            tmp.write_text(json.dumps(self.status(), indent=1) + "\n", encoding="utf-8")
+            tmp.replace(self.status_file)
+        except OSError as exc:  # the listing is a convenience: the game goes on
+            _log.warning("cannot write %s: %s", self.status_file, exc)
 
     def free(self, seat: int) -> None:
         """The host frees a seat (new token) and its phone is disconnected."""
@@ -222,6 +259,7 @@ def phone_routes(room: PhoneRoom, may_view: Callable[[Request], bool]) -> list[B
 
         room.sockets.setdefault(seat, set()).add(ws)
         port = room.gate.open(seat, send, close)
+        room.changed(seat)
         bucket = _Bucket(RATE, BURST)
         refused = 0
         try:
@@ -252,6 +290,7 @@ def phone_routes(room: PhoneRoom, may_view: Callable[[Request], bool]) -> list[B
         finally:
             room.sockets.get(seat, set()).discard(ws)
             port.closed()
+            room.changed(seat)
 
     async def photo(request: Request) -> Response:
         claim = room.desk.seat_of(request.query_params.get("s"))
@@ -310,6 +349,11 @@ def phone_routes(room: PhoneRoom, may_view: Callable[[Request], bool]) -> list[B
     ]
 
 
+def phones_status_file(db: Path) -> Path:
+    """The file a game with phones keeps its seats' phones in, beside its database."""
+    return Path(db).expanduser().resolve().parent / "phones.json"
+
+
 def game_codes(game: str) -> list[str]:
     """The codes of every card a game uses (a phone refuses any other label itself)."""
     from companion import codes
@@ -357,6 +401,8 @@ def room_for(session: Any, gate: PhoneGate, *, certificates: Any = None) -> Phon
         certificates=certificates,
     )
     room.lang = narrator.lang
+    room.game_id = session.game_id
+    room.status_file = phones_status_file(Path(session.log.path))
 
     def prompt_for(seat: int) -> dict[str, Any] | None:
         now = session.state()

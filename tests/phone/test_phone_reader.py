@@ -138,3 +138,27 @@ async def test_garbage_wrong_seats_and_floods_never_reach_the_game(tmp_path: Pat
         assert [i for i in table.inputs() if i.kind is not InputKind.PRESS] == []
         assert len(table.inputs()) <= 1
         assert decode(encode(Button(1, 0, seq=0)))  # a valid frame, so the flood was valid too
+
+
+async def test_companion_readers_lists_the_joined_phones(tmp_path: Path, pw) -> None:
+    import subprocess
+    import sys
+
+    def listing() -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "readers", "--reader", "phone",
+             "--db", str(tmp_path / "games.sqlite")],
+            capture_output=True, text=True, check=True, timeout=60,
+        )  # fmt: skip
+        return done.stdout
+
+    async with PhoneTable(tmp_path, players=3, tls=False) as table:
+        assert "no game with phones" in listing()
+        phone = await table.phone(pw, 2, None)
+        rows = {line.split()[0]: line.split() for line in listing().splitlines()[2:]}
+        assert rows["2"][1:3] == ["50480002", "connected"]
+        assert rows["1"][2] == "-" and rows["3"][2] == "-"
+        await phone.page.close()
+        await table.until(lambda: not table.server.phones.sockets.get(2))
+        rows = {line.split()[0]: line.split() for line in listing().splitlines()[2:]}
+        assert rows["2"][2] == "away"

@@ -18,7 +18,8 @@
   const $ = (id) => document.getElementById(id);
   const state = {
     link: "connecting", seat: null, readerId: null, words: {}, codes: new Set(), game: "",
-    session: null, ws: null, live: false, final: false, retryMs: 300, hold: false,
+    session: null, ws: null, live: false, final: false, retryMs: 300, hold: params.get("hold") === "1",
+    entries: 0, received: [],
     inView: new Map(), counted: new Set(), frame: 0, decoder: "none", decodeMs: [],
     refusals: [], notices: [], feedback: null, prompt: null, sentAt: {}, photo: null, nfc: false,
     heard: 0, reconnects: 0,
@@ -183,6 +184,8 @@
   }
 
   function onText(message) {
+    state.received.push(message);
+    if (state.received.length > 2000) state.received.shift();
     if (message.type === "welcome") {
       state.seat = message.seat;
       state.readerId = message.reader_id;
@@ -218,6 +221,7 @@
   function seen(texts) {
     state.frame += 1;
     for (const text of texts) {
+      if (!state.inView.has(text)) state.entries += 1; // every card that comes into view
       const problem = checkCode(text);
       if (problem) {
         if (!state.inView.has(text)) notice(problem);
@@ -403,12 +407,15 @@
     document.documentElement.lang = welcome.lang || document.documentElement.lang;
     $("seat").textContent = `${w("seat")} ${welcome.seat}`;
     for (const id of ["ok", "no", "undo"]) $(id).textContent = w(id);
-    $("hold").textContent = w("hold");
-    $("hold").onclick = () => {
-      state.hold = !state.hold;
-      $("hold").classList.toggle("held", state.hold);
-      $("hold").textContent = w(state.hold ? "held" : "hold");
+    // Paused, a card that comes into view is not counted (nor one already in view
+    // when scanning resumes: only a card that enters counts).
+    state.setHold = (held) => {
+      state.hold = held;
+      $("hold").classList.toggle("held", held);
+      $("hold").textContent = w(held ? "held" : "hold");
     };
+    state.setHold(state.hold);
+    $("hold").onclick = () => state.setHold(!state.hold);
     for (const b of document.querySelectorAll("[data-button]")) {
       let down = 0;
       b.onpointerdown = () => (down = performance.now());
