@@ -212,7 +212,7 @@ def _phones(db: Path | None) -> int:
     except (OSError, ValueError) as exc:
         print(f"companion readers: {path}: {exc}", file=sys.stderr)
         return 1
-    rows = [("SEAT", "READER ID", "PHONE", "SINCE")]
+    rows: list[tuple[str, ...]] = [("SEAT", "READER ID", "PHONE", "SINCE")]
     for seat in status.get("seats", []):
         state = "connected" if seat.get("connected") else "away" if seat.get("joined") else "-"
         rows.append((str(seat["seat"]), seat["reader_id"], state, seat.get("since") or "-"))

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
+from typing import Any
 
 from companion.readers.base import (
     FoundHandler,
@@ -44,8 +45,8 @@ _log = logging.getLogger(__name__)
 PHONE_ID_BASE = 0x50480000  # "PH" and the seat number
 _READER_TYPES = range(0x01, 0x40)  # SPEC.md section 3: reader-to-host types
 
-Send = Callable[[bytes], Awaitable[None]]
-Close = Callable[[str], Awaitable[None]]
+Send = Callable[[bytes], Coroutine[Any, Any, None]]
+Close = Callable[[str], Coroutine[Any, Any, None]]
 
 
 def phone_reader_id(seat: int) -> int:

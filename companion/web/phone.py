@@ -273,6 +273,7 @@ def phone_routes(room: PhoneRoom, may_view: Callable[[Request], bool]) -> list[B
                     await _refuse(ws, f"too many messages: at most {RATE:g} a second", CLOSE_POLICY)
                     return
                 data = message.get("bytes")
+                problem: str | None
                 if data is None:
                     problem = "a phone sends protocol frames (binary), not text"
                 elif len(data) > MAX_MESSAGE:

@@ -56,7 +56,9 @@ def decode_photo(data: bytes) -> list[str]:
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
         raise PhotoError(f"this is not a photo the laptop can read: {exc}") from exc
     for attempt in _attempts(image):
-        found = zxingcpp.read_barcodes(attempt, formats=zxingcpp.BarcodeFormat.QRCode)
+        found = zxingcpp.read_barcodes(
+            attempt, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+        )
         texts = [r.text for r in found if r.valid and r.text]
         if texts:
             return texts

@@ -35,6 +35,7 @@ CA_DAYS = 3650
 SERVER_DAYS = 397  # what iOS accepts for a server certificate (at most 398 days)
 RENEW_DAYS = 30
 CA_NAME = "Table Companion local CA"
+IP = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
 def lan_addresses() -> list[str]:
@@ -209,14 +210,14 @@ class TableCertificates:
         _write_private(self.ca_key, _key_pem(key))
         self.ca_cert.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
 
-    def _make_server(self, ips: list[ipaddress._BaseAddress], names: list[str]) -> None:
+    def _make_server(self, ips: list[IP], names: list[str]) -> None:
         ca_key = serialization.load_pem_private_key(self.ca_key.read_bytes(), None)
         assert isinstance(ca_key, ec.EllipticCurvePrivateKey)
         ca = x509.load_pem_x509_certificate(self.ca_pem())
         key = ec.generate_private_key(ec.SECP256R1())
         now = _now()
         alt: list[x509.GeneralName] = [x509.DNSName(n) for n in names]
-        alt += [x509.IPAddress(ip) for ip in ips]  # type: ignore[arg-type]
+        alt += [x509.IPAddress(ip) for ip in ips]
         cert = (
             x509.CertificateBuilder()
             .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Table Companion")]))
@@ -236,7 +237,7 @@ class TableCertificates:
         _write_private(self.server_key, _key_pem(key))
         self.server_cert.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
 
-    def _covers(self, ips: list[ipaddress._BaseAddress], names: list[str]) -> bool:
+    def _covers(self, ips: list[IP], names: list[str]) -> bool:
         if not (self.server_cert.exists() and self.server_key.exists()):
             return False
         try:

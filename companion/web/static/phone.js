@@ -19,7 +19,7 @@
   const state = {
     link: "connecting", seat: null, readerId: null, words: {}, codes: new Set(), game: "",
     session: null, ws: null, live: false, final: false, retryMs: 300, hold: params.get("hold") === "1",
-    entries: 0, received: [],
+    entries: 0, received: [], firstSeen: [],
     inView: new Map(), counted: new Set(), frame: 0, decoder: "none", decodeMs: [],
     refusals: [], notices: [], feedback: null, prompt: null, sentAt: {}, photo: null, nfc: false,
     heard: 0, reconnects: 0,
@@ -230,6 +230,8 @@
       }
       if (!state.inView.has(text) && !state.hold) {
         state.counted.add(text);
+        state.firstSeen.push([text, state.frameAt]); // wall clock of this frame, for bench/phone.py
+        if (state.firstSeen.length > 500) state.firstSeen.shift();
         notice("");
         record({ type: "CARD", present: true, kind: "TEXT", data: new TextEncoder().encode(text) });
       }
@@ -316,6 +318,7 @@
     const tick = async () => {
       if (video.readyState >= 2 && !document.hidden) {
         const t0 = performance.now();
+        state.frameAt = performance.timeOrigin + t0;
         try {
           seen(await decode(video));
         } catch (e) { /* one bad frame: the next one is tried */ }
