@@ -240,6 +240,10 @@ class _Link:
             # us); acknowledge it so the reader's buffer empties.
             known.acked = hello.last_seq
             self.queue(Ack(hello.last_seq))
+        elif known.acked is not None and known.ack_due is None and not hub.options.read_only:
+            # SPEC.md section 4: the last ACK may have gone into the dying link (a page
+            # reloaded as it came): repeat it once, or the reader holds those events.
+            known.ack_due = known.acked
         if bound is not None and bound != hello.seat:
             self.queue(SetSeat(bound))
         self.wake()

@@ -162,3 +162,45 @@ async def test_companion_readers_lists_the_joined_phones(tmp_path: Path, pw) -> 
         await table.until(lambda: not table.server.phones.sockets.get(2))
         rows = {line.split()[0]: line.split() for line in listing().splitlines()[2:]}
         assert rows["2"][2] == "away"
+
+
+async def test_the_last_ack_is_repeated_after_a_reconnect(tmp_path: Path) -> None:
+    """SPEC.md section 4: an ACK written into a dying link may be lost, so the host
+    repeats its last ACK after a reconnect; else the reader (a page reloaded just as
+    its ACK came) would hold stored events until the next one. The reader here is the
+    Python `ReaderSession` behind a real WebSocket to the phone transport and hub."""
+    from firmware_protocol import Ack, Card
+    from firmware_protocol.fields import CardKind
+    from firmware_protocol.reader_session import ReaderSession
+
+    async with PhoneTable(tmp_path, players=2, tls=False) as table:
+        token = table.server.phones.desk.token(1)
+        url = f"ws://127.0.0.1:{table.server.port}/phone/ws?s={token}&p=python"
+        reader = ReaderSession(0x1234, reader_id=0x50480001, seat=1)
+
+        async def session(ws, *, event: Card | None = None) -> list:
+            """Answer the host until it has nothing more to say (recording `event` once
+            the HELLO is out); return the ACKs seen."""
+            acks = []
+            while True:
+                try:
+                    message = await asyncio.wait_for(ws.recv(), 1.5)
+                except TimeoutError:
+                    return acks
+                if isinstance(message, str):
+                    continue
+                command = decode(message)
+                if isinstance(command, Ack):
+                    acks.append(command.up_to)
+                for frame in reader.on_command(message):
+                    await ws.send(frame)
+                if event is not None:
+                    await ws.send(reader.record(event))
+                    event = None
+
+        async with websockets.connect(url) as ws:
+            assert 0 in await session(ws, event=Card(True, CardKind.TEXT, b"R01T"))
+        assert len(table.inputs()) == 1
+        async with websockets.connect(url) as ws:  # as if that ACK had been lost
+            assert await session(ws) == [0]
+        assert len(table.inputs()) == 1
