@@ -148,6 +148,7 @@ class PhoneTable:
         extra_args: list[str] | None = None,
         env: dict[str, str] | None = None,
         url: str | None = None,
+        init_script: str | None = None,
     ) -> Phone:
         """A new browser whose camera plays `video`, on seat `seat`'s page (loaded)."""
         args = [*CHROMIUM_ARGS, *CAMERA_ARGS, *(extra_args or [])]
@@ -155,6 +156,8 @@ class PhoneTable:
             args.append(f"--use-file-for-fake-video-capture={video}")
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=args, env=env)
         context = await browser.new_context()
+        if init_script is not None:
+            await context.add_init_script(init_script)
         page = await context.new_page()
         phone = Phone(seat, browser, context, page)
         page.on("pageerror", lambda exc: phone.errors.append(str(exc)))
