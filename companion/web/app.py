@@ -81,7 +81,7 @@ def build_app(
         from companion.web.phone import PHOTO_ROUTE, phone_routes
         from companion.web.photo import MAX_PHOTO_BYTES
 
-        routes = phone_routes(phones, table.may_view) + routes
+        routes = phone_routes(phones, table.may_view, access.may_steer) + routes
         larger[PHOTO_ROUTE] = MAX_PHOTO_BYTES  # a phone's photo, the one big body
     return Starlette(routes=routes, middleware=[Middleware(BodyLimit, larger=larger)])
 

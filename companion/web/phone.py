@@ -16,6 +16,9 @@ Routes (added to the table view's application when phones may join):
 - `GET /ca`, `/ca.crt`, `/ca.mobileconfig`: the guide and the table's certificate
   authority, over plain HTTP (`tls.py`).
 - `GET /join`: for the TV, one QR code per seat that has no phone yet (view token).
+- `POST /phone/free` `{"seat": N}` with the `X-Host-Token` header: the host moves a
+  seat to another phone (the seat's token changes, its phone is let go); answers
+  the new seat link.
 
 Bounds: a socket message is at most `MAX_MESSAGE` bytes; each phone may send
 `RATE` messages a second on average with bursts of `BURST` (a reconnect resends up
@@ -218,8 +221,13 @@ def _file(name: str) -> bytes:
     return resources.files("companion.web.static").joinpath(name).read_bytes()
 
 
-def phone_routes(room: PhoneRoom, may_view: Callable[[Request], bool]) -> list[BaseRoute]:
-    """The routes of the module docstring, for `build_app`."""
+def phone_routes(
+    room: PhoneRoom,
+    may_view: Callable[[Request], bool],
+    may_steer: Callable[[str | None], bool] = lambda token: False,
+) -> list[BaseRoute]:
+    """The routes of the module docstring, for `build_app` (`may_steer` checks the
+    host token, for freeing a seat)."""
     files = {name: _file(name) for name in _STATIC}
 
     async def page(request: Request) -> Response:
@@ -310,6 +318,22 @@ def phone_routes(room: PhoneRoom, may_view: Callable[[Request], bool]) -> list[B
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse({"codes": texts})
 
+    async def free(request: Request) -> Response:
+        if not may_steer(request.headers.get("x-host-token")):
+            return JSONResponse({"error": "this needs the host token"}, status_code=403)
+        try:
+            body = json.loads(await read_body(request))
+            seat = body["seat"]
+            room.free(seat)
+        except LimitError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        except (ValueError, TypeError, KeyError):
+            seats = room.desk.seats
+            return JSONResponse(
+                {"error": f'expected {{"seat": N}} with N one of {seats}'}, status_code=400
+            )
+        return JSONResponse({"seat": seat, "url": room.seat_url(seat)})
+
     async def ca_page(request: Request) -> Response:
         return Response(_ca_guide(room), media_type="text/html", headers=_NO_STORE)
 
@@ -342,6 +366,7 @@ def phone_routes(room: PhoneRoom, may_view: Callable[[Request], bool]) -> list[B
         Route("/phone/ping", ping),
         WebSocketRoute("/phone/ws", socket),
         Route(PHOTO_ROUTE, photo, methods=["POST"]),
+        Route("/phone/free", free, methods=["POST"]),
         Route("/ca", ca_page),
         Route("/ca.crt", ca_file),
         Route("/ca.mobileconfig", ca_file),

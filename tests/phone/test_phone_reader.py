@@ -204,3 +204,42 @@ async def test_the_last_ack_is_repeated_after_a_reconnect(tmp_path: Path) -> Non
         async with websockets.connect(url) as ws:  # as if that ACK had been lost
             assert await session(ws) == [0]
         assert len(table.inputs()) == 1
+
+
+async def test_the_host_moves_a_seat_to_another_phone(tmp_path: Path) -> None:
+    import httpx
+
+    async with PhoneTable(tmp_path, players=2, tls=False) as table:
+        room, port = table.server.phones, table.server.port
+        old = room.desk.token(1)
+        url = f"ws://127.0.0.1:{port}/phone/ws?s={old}&p="
+        async with websockets.connect(url + "first") as first:
+            assert json.loads(await first.recv())["type"] == "welcome"
+            async with websockets.connect(url + "second") as second:
+                assert "already has a phone" in json.loads(await second.recv())["reason"]
+            async with httpx.AsyncClient() as client:
+                free = f"http://127.0.0.1:{port}/phone/free"
+                refused = await client.post(free, json={"seat": 1})
+                assert refused.status_code == 403  # the view token is not the host's
+                bad = await client.post(
+                    free, json={"seat": 9}, headers={"X-Host-Token": table.server.access.host_token}
+                )
+                assert bad.status_code == 400 and "[1, 2]" in bad.json()["error"]
+                moved = await client.post(
+                    free, json={"seat": 1}, headers={"X-Host-Token": table.server.access.host_token}
+                )
+            assert moved.status_code == 200
+            new = room.desk.token(1)
+            assert new != old and moved.json()["url"].endswith(f"/phone?s={new}")
+            reasons = []
+            with pytest.raises(websockets.ConnectionClosed):
+                while True:
+                    message = await first.recv()
+                    if isinstance(message, str):
+                        reasons.append(json.loads(message).get("reason"))
+            assert "another phone" in " ".join(r for r in reasons if r)
+        async with websockets.connect(url + "second") as second:  # the old QR has expired
+            assert "expired" in json.loads(await second.recv())["reason"]
+        fresh = f"ws://127.0.0.1:{port}/phone/ws?s={new}&p=second"
+        async with websockets.connect(fresh) as second:
+            assert json.loads(await second.recv())["type"] == "welcome"
