@@ -59,7 +59,7 @@ class MixedSource(ReaderSource):
         return "; ".join(source.describe() for source, _ in self.sources)
 
     @property
-    def trust(self) -> ReaderPolicy:  # type: ignore[override]
+    def trust(self) -> ReaderPolicy:
         return self._trust
 
     async def start(self) -> None:
