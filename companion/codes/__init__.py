@@ -134,5 +134,5 @@ def resolve_token(token: str) -> CardRef:
 
 def all_codes(set_name: str) -> list[CardRef]:
     """Every card of a set (`sanguosha`, `generals`, `identities`, `skills`, `poker`,
-    `custom`, or `all`), each with its code."""
+    `custom`, or `all` of those), or the command labels (`commands`), each with its code."""
     return codebook().all_codes(set_name)

@@ -164,8 +164,8 @@ class Codebook:
         Raises:
             ValueError: unknown set name.
         """
-        if set_name == "all":
-            return [ref for refs in self._by_set.values() for ref in refs]
+        if set_name == "all":  # every card; command labels are no card
+            return [ref for refs in self._by_set.values() for ref in refs if ref.kind != "command"]
         known = {s.name for s in self.table.sets} | {"custom"}
         if set_name not in known:
             raise ValueError(
@@ -301,6 +301,9 @@ class Codebook:
         if ref.kind == "card":
             spec = cat.cards[ref.id]
             return CardNames(spec.zh, spec.en, spec.pinyin, _symbols(ref.text.split("@")[1]))
+        if ref.kind == "command":
+            captions = self.table.command_names[ref.text]
+            return CardNames(captions["zh"], captions["en"], "", "")
         if ref.kind == "poker":
             if ref.id == JESTER:
                 return CardNames(self.table.jester["zh"], self.table.jester["en"], "", "")

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SET_NAMES = ("sanguosha", "generals", "identities", "skills", "poker", "maneuvering", "custom")
-KINDS = ("card", "general", "identity", "skill", "poker")
+SET_NAMES = (
+    "sanguosha",
+    "generals",
+    "identities",
+    "skills",
+    "poker",
+    "maneuvering",
+    "commands",
+    "custom",
+)
+KINDS = ("card", "general", "identity", "skill", "poker", "command")
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,12 +23,13 @@ class CardRef:
 
     `set` is the card set (`sanguosha`, `generals`, `identities`, `skills`, `poker`,
     `custom`); `id` the catalogue id (`kill`, `caocao`, `lord`, `rende`, `C8`,
-    `jester`; a custom card's own id); `text` the table-script token the table layer
-    acts on (`kill@S7`, `caocao`, `lord`, `skill:rende`, `C8`, `jester`; a custom game
+    `jester`, `ok`, `seat:3`; a custom card's own id); `text` the table-script token the
+    table layer acts on (`kill@S7`, `caocao`, `lord`, `skill:rende`, `C8`, `jester`,
+    `ok`, `seat:3`, `end_phase`; a custom game
     card's text is that of the card whose effect it has); `copy` counts from 1 among
     the cards of one set with the same text; `kind` says what the table treats it as
-    (`card`, `general`, `identity`, `skill`, `poker`), which for a custom card is not
-    implied by its set.
+    (`card`, `general`, `identity`, `skill`, `poker`, `command`: a command label, not
+    a card), which for a custom card is not implied by its set.
     """
 
     set: str

@@ -45,6 +45,7 @@ class CodeTable:
     poker_suits: dict[str, dict[str, str]]
     poker_ranks: dict[str, str]
     jester: dict[str, str]
+    command_names: dict[str, dict[str, str]]
 
 
 def _get(obj: dict[str, Any], key: str, kind: type, where: str) -> Any:
@@ -56,7 +57,7 @@ def _get(obj: dict[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
-def _check_item(kind: str, text: Any, where: str) -> None:
+def _check_item(kind: str, text: Any, where: str, commands: dict[str, Any]) -> None:
     cat = catalogue()
     ok = isinstance(text, str)
     if ok and kind == "card":
@@ -72,6 +73,8 @@ def _check_item(kind: str, text: Any, where: str) -> None:
         ok = text in cat.skills
     elif ok and kind == "poker":
         ok = text == JESTER or POKER_TEXT.fullmatch(text) is not None
+    elif ok and kind == "command":
+        ok = text in commands
     if not ok:
         raise CodeTableError(FILE, where, f"{text!r} is not a known {kind}")
 
@@ -88,6 +91,10 @@ def _letter(value: Any, where: str, taken: set[str]) -> str:
 def parse_table(data: dict[str, Any]) -> CodeTable:
     """Validate the decoded JSON of the code table."""
     sets: list[SetSpec] = []
+    commands = _get(data, "command_names", dict, "")
+    for name, captions in commands.items():
+        for key in ("zh", "en"):
+            _get(captions, key, str, f"command_names.{name}")
     letters: set[str] = set()
     names: set[str] = set()
     for i, entry in enumerate(_get(data, "sets", list, "")):
@@ -104,7 +111,7 @@ def parse_table(data: dict[str, Any]) -> CodeTable:
         if not 1 <= len(items) <= MAX_ITEM:
             raise CodeTableError(FILE, f"{where}.items", f"needs 1 to {MAX_ITEM} entries")
         for j, text in enumerate(items):
-            _check_item(kind, text, f"{where}.items[{j}]")
+            _check_item(kind, text, f"{where}.items[{j}]", commands)
         sets.append(SetSpec(name, letter, kind, tuple(items)))
     custom = _get(data, "custom", dict, "")
     custom_letter = _letter(_get(custom, "letter", str, "custom"), "custom.letter", letters)
@@ -120,7 +127,7 @@ def parse_table(data: dict[str, Any]) -> CodeTable:
             )
     for key in ("zh", "en"):
         _get(jester, key, str, "poker_names.jester")
-    return CodeTable(tuple(sets), custom_letter, tags, suits, ranks, jester)
+    return CodeTable(tuple(sets), custom_letter, tags, suits, ranks, jester, commands)
 
 
 def load_table() -> CodeTable:

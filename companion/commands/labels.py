@@ -12,7 +12,17 @@ from pathlib import Path
 
 from companion.commands import COMMANDS
 
-SETS = ("sanguosha", "generals", "identities", "skills", "poker", "maneuvering", "custom", "all")
+SETS = (
+    "sanguosha",
+    "generals",
+    "identities",
+    "skills",
+    "poker",
+    "maneuvering",
+    "commands",
+    "custom",
+    "all",
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,7 +36,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument(
-        "--set", dest="card_set", choices=SETS, default="all", help="card set (default: all)"
+        "--set",
+        dest="card_set",
+        choices=SETS,
+        default="all",
+        help="card set (default: all cards); commands: OK, NO, UNDO, seat 1-10 and end phase "
+        "labels, the buttons of a reader that has none (a barcode scanner, an NFC reader)",
     )
     parser.add_argument(
         "--format",

@@ -7,8 +7,8 @@ in a table script (catalogue id, Chinese, pinyin, English; `kill@S7`, `杀♠7`)
 goes through the enrolment registry, which maps each enrolled tag to its card.
 
 The result is a `Scanned` value: what kind of thing it is (`card`, `general`,
-`identity`, `skill`, `poker`) and its table-script text (`kill@S7`, `caocao`,
-`lord`, `rende`, `C8`). Anything else raises `UnknownScan` with the reason, which
+`identity`, `skill`, `poker`, or `command` for a command label) and its
+table-script text (`kill@S7`, `caocao`, `lord`, `rende`, `C8`, `ok`, `seat:3`). Anything else raises `UnknownScan` with the reason, which
 the table narrates and signals with a red LED; nothing else happens.
 """
 
@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.codes import CodeError, codebook, resolve_token
 
-__all__ = ["Scanned", "UidLookup", "UnknownScan", "enrich_scan", "resolve_scan"]
+__all__ = ["Scanned", "UidLookup", "UnknownScan", "command_meaning", "enrich_scan", "resolve_scan"]
 
 UidLookup = Callable[[str], Any]
 """Maps a tag UID (hex, upper case) to a `CardRef`, or `None` if not enrolled."""
@@ -104,3 +104,21 @@ def enrich_scan(data: dict[str, Any], lookup_uid: UidLookup | None) -> dict[str,
         return data
     ref = lookup_uid(str(data["uid"]).upper())
     return data if ref is None else {**data, "code": ref.code}
+
+
+def command_meaning(scanned: Scanned) -> tuple[str, dict[str, Any]] | None:
+    """What a command label stands for, as the input kind and data a reader's button
+    or select dial would have sent; None for anything that is not a command label.
+
+    >>> command_meaning(Scanned("command", "ok")), command_meaning(Scanned("command", "seat:3"))
+    (('press', {'button': 'ok', 'long': False}), ('select', {'seat': 3}))
+    >>> command_meaning(Scanned("command", "end_phase"))
+    ('press', {'button': 'end', 'long': False})
+    """
+    if scanned.kind != "command":
+        return None
+    name = scanned.text
+    if name.startswith("seat:"):
+        return "select", {"seat": int(name.removeprefix("seat:"))}
+    button = "end" if name == "end_phase" else name
+    return "press", {"button": button, "long": False}

@@ -83,7 +83,7 @@ def _play(
     if s is not None:
         return t.skill_start(seat, s) or Refuse("scan_card_first", {"seat": seat})
     button = _button(inp)
-    if button == "ok":
+    if button in ("ok", "end"):  # OK, or the "end phase" command label
         return Submit(seat, EndPlay())
     if button == "no":
         return Refuse("nothing_to_cancel", {"seat": seat})

@@ -28,7 +28,14 @@ from typing import Any
 from companion.table.adapter import GameAdapter, Ignore, Refuse, Stage, Submit
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Note, Outcome, Signal, Status
-from companion.table.resolve import Scanned, UidLookup, UnknownScan, enrich_scan, resolve_scan
+from companion.table.resolve import (
+    Scanned,
+    UidLookup,
+    UnknownScan,
+    command_meaning,
+    enrich_scan,
+    resolve_scan,
+)
 from engine.core.errors import ActionError
 
 __all__ = ["Table"]
@@ -114,6 +121,7 @@ class Table:
         """Apply one input and say what it did. Never raises for bad input."""
         self.applied += 1
         self.clock = max(self.clock, inp.t)
+        inp = self._command_label(inp)
         before = self.adapter.prompt()
         try:
             if inp.kind is InputKind.PRESS and inp.data.get("button") == "undo":
@@ -152,6 +160,20 @@ class Table:
             signals=signals,
             failure=outcome.failure,
         )
+
+    def _command_label(self, inp: TableInput) -> TableInput:
+        """A scanned command label is the press or select it stands for, whatever read
+        it (the log keeps the scan as it came)."""
+        if inp.kind is not InputKind.SCAN:
+            return inp
+        try:
+            meaning = command_meaning(resolve_scan(inp.data, self._lookup_uid))
+        except UnknownScan:
+            return inp
+        if meaning is None:
+            return inp
+        kind, data = meaning
+        return replace(inp, kind=InputKind(kind), data=data)
 
     def _step(self, inp: TableInput) -> tuple[Outcome, _Accepted | None]:
         if inp.kind is InputKind.TICK:
