@@ -23,9 +23,11 @@ from companion.game.clock import Clock
 from companion.game.feedback import route_signals
 from companion.game.session import Session, Update
 from companion.readers import ReaderConnected, ReaderInput
+from companion.readers.adapter import MisreadKind
+from companion.readers.events import reader_label
 from companion.table.inputs import InputKind, TableInput
-from firmware_protocol.fields import CardKind, Press
-from firmware_protocol.messages import Battery, Button, Card, Feedback, Select
+from firmware_protocol.fields import CardKind, ErrorCode, Press
+from firmware_protocol.messages import Battery, Button, Card, Error, Feedback, Select
 
 __all__ = ["Pump", "to_table_input"]
 
@@ -35,6 +37,25 @@ _log = logging.getLogger(__name__)
 def reader_name(reader_id: int) -> str:
     """How the log names a reader: its 32-bit id in hex."""
     return f"{reader_id:08X}"
+
+
+_MISREADS: dict[int, str] = {
+    MisreadKind.TOO_LONG: "a code longer than any label's",
+    MisreadKind.NOT_TEXT: "something that is not a code (binary data or line noise)",
+    MisreadKind.UNREADABLE_TAG: "a tag that could not be read",
+}
+
+
+def misread_notice(ri: ReaderInput) -> str | None:
+    """What to tell the table when a reader read something that is no code (a scanner
+    typing garbage, an unreadable tag); None for any other input. Nothing is applied."""
+    event = ri.event
+    if not isinstance(event, Error) or event.code is not ErrorCode.HARDWARE_FAULT:
+        return None
+    what = _MISREADS.get(event.detail)
+    if what is None:
+        return f"{reader_label(ri.reader_id, ri.seat)} reports a hardware fault ({event.detail})"
+    return f"{reader_label(ri.reader_id, ri.seat)} read {what}: ignored, scan again"
 
 
 def to_table_input(ri: ReaderInput, *, t: float, line: int | None = None) -> TableInput:
@@ -116,6 +137,9 @@ class Pump:
         if isinstance(event, ReaderInput):
             self.readers.setdefault(event.reader_id, event.seat or None)
             update = self._input(event)
+            notice = misread_notice(event)
+            if notice is not None and self.on_notice is not None:
+                self.on_notice(notice)
             await self.hub.ack(event.reader_id, event.seq, epoch=event.epoch)
             self._handled[event.reader_id] = (event.epoch, event.seq)
         else:

@@ -69,6 +69,13 @@ def open_reader(spec: str, *, keys: Path | None = None) -> ReaderSource:
     Raises:
         ValueError: not a reader spec; the message lists the forms.
     """
+    if "," in spec:
+        from companion.readers.multi import MultiSource
+
+        parts = [part for part in spec.split(",") if part.strip()]
+        if any(part.strip().lower().partition(":")[0] == "sim" for part in parts):
+            raise ValueError(f"sim readers do not mix with others: {spec!r}")
+        return MultiSource([open_reader(part, keys=keys) for part in parts])
     kind, _, rest = spec.strip().partition(":")
     kind = kind.lower()
     if kind == "sim":
@@ -107,7 +114,7 @@ def open_reader(spec: str, *, keys: Path | None = None) -> ReaderSource:
         from companion.readers.phone import PhoneSource
 
         return PhoneSource(range(1, 11))
-    raise ValueError(f"not a reader spec: {spec!r} (use {SPEC_FORMS})")
+    raise ValueError(f"not a reader spec: {spec!r} (use {SPEC_FORMS}; several, joined by commas)")
 
 
 def open_trusted(

@@ -31,10 +31,11 @@ ALLOWED: dict[str, set[str]] = {
     "pcsc": {"base", "adapter"},
     "phone": {"base"},
     "mixed": {"base"},
+    "multi": {"base"},
     "sim": {"base", "allowlist", "trust", "ble", "bumble_backend"},
     # the top
     "pairing": {"allowlist", "ble", "bluez"},
-    "spec": {"base", "allowlist", "trust", "ble", "serial", "sim", "scanner", "pcsc", "phone"},
+    "spec": {"base", "allowlist", "trust", "ble", "serial", "sim", "scanner", "pcsc", "phone", "multi"},
     "__init__": {"base", "allowlist", "events", "hub", "spec"},
 }
 

@@ -134,3 +134,19 @@ def test_card_kind_of_a_scanned_code_is_text() -> None:
 
     card = code_read(b"SG:A01")
     assert isinstance(card, Card) and card.kind is CardKind.TEXT and card.present
+
+
+def test_a_misread_is_told_to_the_table_naming_the_reader() -> None:
+    """The pump turns a misread (an adapter's ERROR(HARDWARE_FAULT)) into a notice that
+    names the reader and says what was wrong; other inputs give none."""
+    from companion.game.pump import misread_notice
+    from companion.readers import ReaderInput
+
+    misread = ReaderInput(
+        0xAD000001, 3, Error(ErrorCode.HARDWARE_FAULT, MisreadKind.TOO_LONG), 1, 0
+    )
+    assert misread_notice(misread) == (
+        "reader 3 read a code longer than any label's: ignored, scan again"
+    )
+    card = ReaderInput(0xAD000001, 3, Card(True, CardKind.TEXT, b"S0DX"), 1, 1)
+    assert misread_notice(card) is None
