@@ -23,7 +23,7 @@ __all__ = ["DUPLICATE_WINDOW_S", "SPEC_FORMS", "open_reader", "open_trusted"]
 #: The forms `open_reader` takes, for messages.
 SPEC_FORMS = (
     "sim, sim:N, ble, ble:ADDRESS, hci:TRANSPORT, serial:PORT, scanner:PORT[@SEAT], "
-    "pcsc[:NAME][@SEAT] or phone"
+    "pcsc[:NAME][@SEAT], hid[:DEVICE][@SEAT] or phone"
 )
 #: How long the same code from one scanner counts once (a scanner's own repeat).
 DUPLICATE_WINDOW_S = 0.5
@@ -114,6 +114,11 @@ def open_reader(spec: str, *, keys: Path | None = None) -> ReaderSource:
         from companion.readers.phone import PhoneSource
 
         return PhoneSource(range(1, 11))
+    if kind == "hid":
+        from companion.readers.hid import HidSource
+
+        device, seat = _seat_suffix(rest) if rest else ("", 0)
+        return HidSource(device or None, seat=seat, duplicate_window=DUPLICATE_WINDOW_S)
     raise ValueError(f"not a reader spec: {spec!r} (use {SPEC_FORMS}; several, joined by commas)")
 
 

@@ -32,10 +32,23 @@ ALLOWED: dict[str, set[str]] = {
     "phone": {"base"},
     "mixed": {"base"},
     "multi": {"base"},
+    "hid": {"base", "adapter"},
     "sim": {"base", "allowlist", "trust", "ble", "bumble_backend"},
     # the top
     "pairing": {"allowlist", "ble", "bluez"},
-    "spec": {"base", "allowlist", "trust", "ble", "serial", "sim", "scanner", "pcsc", "phone", "multi"},
+    "spec": {
+        "base",
+        "allowlist",
+        "trust",
+        "ble",
+        "serial",
+        "sim",
+        "scanner",
+        "pcsc",
+        "phone",
+        "multi",
+        "hid",
+    },
     "__init__": {"base", "allowlist", "events", "hub", "spec"},
 }
 
