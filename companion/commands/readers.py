@@ -221,6 +221,19 @@ def _phones(db: Path | None) -> int:
     return 0
 
 
+def _survey() -> list[str]:
+    """Scanners, PC/SC readers and the pn533 conflict (`readers.survey`)."""
+    from companion.readers.survey import survey
+
+    return survey()
+
+
+def _print_survey() -> None:
+    sections = _survey()
+    if sections:
+        print("\n\n".join(sections))
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.readers import AllowlistError, ReaderUnavailable, default_allowlist_path
     from companion.readers.pairing import PairingFailed
@@ -249,18 +262,24 @@ def run(args: argparse.Namespace) -> int:
             print(f"paired {known.name} (reader {known.label}, {known.identity}); saved in {path}")
             return 0
         sections = asyncio.run(_collect(args.reader, timeout, path))
+    except ReaderUnavailable as exc:
+        print(f"companion readers: {exc}", file=sys.stderr)
+        if action == "list":
+            _print_survey()  # scanners and NFC readers are found without the radio
+        return 1
     except KeyError as exc:
         print(f"companion readers: {exc.args[0]}", file=sys.stderr)
         return 2
     except (ValueError, AllowlistError) as exc:
         print(f"companion readers: {exc}", file=sys.stderr)
         return 2
-    except (ReaderUnavailable, PairingFailed) as exc:
+    except PairingFailed as exc:
         print(f"companion readers: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
         print(f"companion readers: {path}: {exc}", file=sys.stderr)
         return 1
+    sections += _survey()
     if not sections:
         print("no readers found")
         return 0

@@ -214,7 +214,7 @@ async def _console(session: Session, sim: Any, pump: Pump, clock: Clock, source:
                     inp = TableInput(InputKind.CORRECT, dict(host.data), t=clock.now(), reader=HOST)
                     session.commit(inp)
                     continue
-                line = parse_line(text, number)
+                line = parse_line(_scanned(text), number)
                 if line is None:
                     continue
                 if isinstance(line.action, Wait):
@@ -230,6 +230,19 @@ async def _console(session: Session, sim: Any, pump: Pump, clock: Clock, source:
         with contextlib.suppress(asyncio.CancelledError):
             await timer
     return number
+
+
+def _scanned(text: str) -> str:
+    """A line a keyboard-mode scanner typed (a card or command label's code and Enter)
+    as the scan it stands for; any other line as it is.
+
+    >>> _scanned("S0DX"), _scanned("@2 press ok"), _scanned("S0DY")
+    ('scan S0DX', '@2 press ok', 'S0DY')
+    """
+    from companion.codes import is_valid
+
+    word = text.strip()
+    return f"scan {word}" if is_valid(word.upper()) else text
 
 
 def _typed_lines(source: TextIO) -> asyncio.Queue[str]:

@@ -36,6 +36,7 @@ ALLOWED: dict[str, set[str]] = {
     "sim": {"base", "allowlist", "trust", "ble", "bumble_backend"},
     # the top
     "pairing": {"allowlist", "ble", "bluez"},
+    "survey": {"base", "hid", "pcsc"},
     "spec": {
         "base",
         "allowlist",
