@@ -228,6 +228,12 @@ def _survey() -> list[str]:
     return survey()
 
 
+def _looks_around(spec: str) -> bool:
+    """Whether the listing is a look at what is around (the default, BLE), where the
+    plugged-in scanners and NFC readers belong too; a named source lists only itself."""
+    return spec.strip().lower().partition(":")[0] == "ble"
+
+
 def _print_survey() -> None:
     sections = _survey()
     if sections:
@@ -264,7 +270,7 @@ def run(args: argparse.Namespace) -> int:
         sections = asyncio.run(_collect(args.reader, timeout, path))
     except ReaderUnavailable as exc:
         print(f"companion readers: {exc}", file=sys.stderr)
-        if action == "list":
+        if action == "list" and _looks_around(args.reader):
             _print_survey()  # scanners and NFC readers are found without the radio
         return 1
     except KeyError as exc:
@@ -279,7 +285,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"companion readers: {path}: {exc}", file=sys.stderr)
         return 1
-    sections += _survey()
+    if _looks_around(args.reader):
+        sections += _survey()
     if not sections:
         print("no readers found")
         return 0

@@ -39,7 +39,8 @@ def test_the_pn533_conflict_is_explained(tmp_path: Path) -> None:
     assert "blacklist pn533_usb" in warning
     modules.write_text("snd 1 0 - Live 0x0\n")
     assert pn533_conflict(modules) is None
-    assert survey(serial_by_id=tmp_path, input_by_id=tmp_path, modules=modules) == []
+    sections = survey(serial_by_id=tmp_path, input_by_id=tmp_path, modules=modules)
+    assert not [s for s in sections if s.startswith("warning")]  # (a pcscd may be running)
 
 
 def test_pcsc_readers_pcscd_lists_are_reported(tmp_path: Path) -> None:
