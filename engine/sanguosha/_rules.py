@@ -154,13 +154,16 @@ class RulesLayer(GameState):
         rule = RULES.get(name)
         if rule is None or not rule.playable:
             raise IllegalAction(Reason.NOT_PLAYABLE_NOW, card=name, phase=self.phase)
-        rule.check_usable(self.game, user, cards)
         auto = rule.auto_targets(self.game, user)
+        if auto is not None and targets and [self.player(s) for s in targets] != auto:
+            # the rule that fixes the targets comes first: a Peach offered to another
+            # player outside dying is refused for that, not for its user's full health
+            other = next((s for s in targets if self.player(s) not in auto), targets[0])
+            if auto == [user]:
+                raise IllegalAction(Reason.MUST_TARGET_SELF, card=name, target=other)
+            raise IllegalAction(Reason.INVALID_TARGET, card=name, target=other)
+        rule.check_usable(self.game, user, cards)
         if auto is not None:
-            if targets and [self.player(s) for s in targets] != auto:
-                if auto == [user]:
-                    raise IllegalAction(Reason.MUST_TARGET_SELF, card=name)
-                raise IllegalAction(Reason.INVALID_TARGET, card=name, target=targets[0])
             return auto
         if not targets:
             if not self.any_target(user, name, cards):

@@ -48,7 +48,7 @@ class Reason(StrEnum):
     TOO_MANY_TARGETS = "too_many_targets"  # card, max_targets, got
     INVALID_TARGET = "invalid_target"  # card, target
     CANNOT_TARGET_SELF = "cannot_target_self"  # card
-    MUST_TARGET_SELF = "must_target_self"  # card
+    MUST_TARGET_SELF = "must_target_self"  # card, target (the other player named)
     DUPLICATE_TARGET = "duplicate_target"  # target
     TARGET_DEAD = "target_dead"  # target
     TARGET_PROHIBITED = "target_prohibited"  # card, target, skill
@@ -67,7 +67,7 @@ class Reason(StrEnum):
     WRONG_SUIT = "wrong_suit"  # card, suit (the suit it must have: spade, heart, club, diamond)
     RECAST_NOT_NOW = "recast_not_now"  # card, prompt (only in your own play phase)
     NOT_RECASTABLE = "not_recastable"  # card
-    NOT_WOUNDED = "not_wounded"  # seat, hp, max_hp
+    NOT_WOUNDED = "not_wounded"  # seat, hp, max_hp, card (a Peach: used only on oneself)
     CANNOT_PASS = "cannot_pass"  # prompt
     SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat
     IDENTITY_TAKEN = "identity_taken"  # identity, count (more revealed than the role table holds)

@@ -114,7 +114,8 @@ def test_refused_inputs_are_explained_and_change_nothing(play, tmp_path: Path) -
     for sentence in [
         "Only 1 Kill per play phase: 1 already used.",
         "Dodge cannot be played now (play).",
-        "Liu Bei (seat 1) is not wounded (5/5 health).",
+        "Unless someone is dying, a Peach may only be used on yourself: Liu Bei (seat 1) is "
+        "not wounded (5/5 health).",
         "Zhao Yun (seat 3) may not decide now: waiting for Liu Bei (seat 1).",
         "The label “blah” names no card I know: nothing happens.",
         "Tag 04A1B2C3 is not enrolled: enrol this deck's tags first.",

@@ -104,7 +104,9 @@ class Peach(CardRule):
 
     def usable_error(self, game: Game, user: Player, cards: tuple[Card, ...]) -> Problem:
         if user.hp >= user.max_hp:
-            return Reason.NOT_WOUNDED, {"seat": user.seat, "hp": user.hp, "max_hp": user.max_hp}
+            # outside dying a Peach is only for its user: say so (the table scans no target)
+            data = {"seat": user.seat, "hp": user.hp, "max_hp": user.max_hp, "card": self.name}
+            return Reason.NOT_WOUNDED, data
         return None
 
     def auto_targets(self, game: Game, user: Player) -> list[Player] | None:
