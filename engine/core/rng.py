@@ -36,6 +36,10 @@ class GameRng:
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         return self._random.sample(items, k)
 
+    def randrange(self, n: int) -> int:
+        """0..n-1, drawing exactly as `choice` does on a sequence of length n."""
+        return self._random.randrange(n)
+
     def randint(self, low: int, high: int) -> int:
         return self._random.randint(low, high)
 

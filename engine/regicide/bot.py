@@ -25,22 +25,15 @@ class RandomBot:
 
         Raises ValueError when the game is over or nothing can be listed (table mode).
         """
-        p = game.pending()
-        if p is None:
-            raise ValueError("the game is over")
-        actions = game._legal_list()
-        if not actions:
-            raise ValueError(
-                f"no listed action for prompt {p.kind.value!r} (table mode lists no hands)"
-            )
-        return game.submit(p.seat, self.rng.choice(actions))
+        return game.step_random(self.rng.randrange)
 
     def play(self, game: Game, max_actions: int = 10_000) -> int:
         """Play to the end; return the number of actions submitted."""
         count = 0
+        step, below = game.step_random, self.rng.randrange
         while game.prompt is not None:
             if count >= max_actions:
                 raise RuntimeError(f"game not over after {max_actions} actions")
-            self.step(game)
+            step(below)
             count += 1
         return count

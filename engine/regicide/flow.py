@@ -38,7 +38,7 @@ from engine.regicide.events import (
     TurnStarted,
 )
 from engine.regicide.powers import draw, heal
-from engine.regicide.prompts import Prompt, PromptKind
+from engine.regicide.prompts import Prompt, PromptKind, pay_prompt, play_prompt
 from engine.regicide.rules import RULES
 from engine.regicide.state import GameState
 from engine.regicide.table import expected_tier
@@ -46,7 +46,7 @@ from engine.regicide.table import expected_tier
 _LETTER = ("S", "H", "C", "D")
 _SPADE, _HEART, _CLUB, _DIAMOND = 0, 1, 2, 3
 _STATS = {11: RULES.enemies["J"], 12: RULES.enemies["Q"], 13: RULES.enemies["K"]}
-_PLAY, _PAY, _CHOOSE = PromptKind.PLAY, PromptKind.PAY_DAMAGE, PromptKind.CHOOSE_NEXT
+_CHOOSE = PromptKind.CHOOSE_NEXT
 _FLIP, _REVEAL = PromptKind.JESTER_FLIP, PromptKind.REVEAL_ENEMY
 
 
@@ -215,7 +215,7 @@ class TurnFlow(GameState):
         if self.hand_count(s) == 0 and (not can_yield or (self.solo and not self.flips_left)):
             self._lose(s, "cannot_play", 0, 0, ev)
             return
-        self.prompt = Prompt(s, _PLAY, 1, can_yield=can_yield)
+        self.prompt = play_prompt(s, can_yield)
 
     def _step4(self, s: int, ev: list[Event]) -> None:
         amount = self.attack - self.shield
@@ -239,7 +239,7 @@ class TurnFlow(GameState):
         elif hand_value < amount:
             self._lose(s, "cannot_pay", amount, hand_value, ev)
             return
-        self.prompt = Prompt(s, _PAY, 4, amount=amount)
+        self.prompt = pay_prompt(s, amount)
 
     def _end_turn(self, s: int, ev: list[Event]) -> None:
         self._start_turn(s % self.n + 1, ev)

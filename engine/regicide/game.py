@@ -15,6 +15,7 @@ cards (`table.py`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from engine.core.errors import ActionError, IllegalAction, InvalidAction
@@ -44,9 +45,9 @@ from engine.regicide.events import (
 )
 from engine.regicide.flow import TurnFlow
 from engine.regicide.legal import LegalActions, enumerate_legal
-from engine.regicide.plays import JESTER, check_play
+from engine.regicide.plays import JESTER, check_play, play_shape
 from engine.regicide.position import from_position
-from engine.regicide.prompts import Prompt, PromptKind
+from engine.regicide.prompts import Prompt, PromptKind, pay_prompt
 from engine.regicide.reasons import Reason
 from engine.regicide.rules import RULES
 from engine.regicide.settings import Settings
@@ -167,8 +168,51 @@ class Game(TurnFlow):
         """
         events: list[Event] = []
         self._dispatch(seat, action, events, True)
+        self.listed = None
         self.log.extend(events)
         return events
+
+    def step_random(self, below: Callable[[int], int]) -> list[Event]:
+        """Submit the listed action number `below(n)` of the `n` listed now: for bots.
+
+        The same as `submit(seat, list(legal_actions())[below(n)])`, event for event and
+        draw for draw, only faster: the engine picks among the actions it lists for
+        this very state, so it applies the pick without checking it again, and when
+        paying damage it picks a card without building the list. `below` is e.g.
+        `random.Random.randrange`. Raises ValueError when nothing is listed (the game
+        is over, or a table-mode prompt that names cards in a hand).
+        """
+        p = self.prompt
+        if p is None:
+            raise ValueError("the game is over")
+        ev: list[Event] = []
+        kind = p.kind
+        items = self.listed
+        if kind is _PAY and not self.table:
+            if items is None:
+                distinct = list(set(self.hands[p.seat]))  # the listing's order (legal.py)
+                card = distinct[below(len(distinct))]
+            else:
+                card = cast(Discard, items[below(len(items))]).cards[0]
+            self._pay(p, (card,), self.value[card], ev)
+        else:
+            if items is None:
+                items = self.listed = enumerate_legal(self)
+            if not items:
+                raise ValueError(
+                    f"no listed action for prompt {kind.value!r} (table mode lists no hands)"
+                )
+            action = items[below(len(items))]
+            if kind is _PLAY and not self.table:
+                if type(action) is Play:
+                    self._play(p.seat, action.cards, play_shape(action.cards), ev)
+                else:
+                    self._yield(p, ev)
+            else:  # the rarer prompts take the checked path
+                self._dispatch(p.seat, action, ev, True)
+        self.listed = None
+        self.log.extend(ev)
+        return ev
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether `submit(seat, action)` would be accepted now (changes nothing)."""
@@ -181,6 +225,13 @@ class Game(TurnFlow):
     def legal_actions(self) -> LegalActions:
         """The pending seat's accepted actions: supports `in`, iteration and `len`."""
         return LegalActions(self)
+
+    def _listing(self) -> list[Action]:
+        """The listed actions, built once per state: `submit` drops them."""
+        items = self.listed
+        if items is None:
+            items = self.listed = enumerate_legal(self)
+        return items
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """JSON-ready state. `None` is the public view; a seat also sees its own hand."""
@@ -206,9 +257,6 @@ class Game(TurnFlow):
                 "hands": {s: self.hand_count(s) for s in range(1, self.n + 1)},
             },
         }
-
-    def _legal_list(self) -> list[Action]:
-        return enumerate_legal(self)
 
     # -- dispatch ---------------------------------------------------------------------
 
@@ -266,8 +314,11 @@ class Game(TurnFlow):
             check_scans(self, cards)
         else:
             self._check_hand(s, cards)
-        if not commit:
-            return
+        if commit:
+            self._play(s, cards, shape, ev)
+
+    def _play(self, s: int, cards: tuple[Card, ...], shape: str, ev: list[Event]) -> None:
+        """Apply a checked play."""
         take_from_hand(self, s, cards, ev)
         self.yielded[s] = False
         self.yields_in_row = 0
@@ -286,9 +337,13 @@ class Game(TurnFlow):
                 raise IllegalAction(Reason.SOLO_YIELD_FORBIDDEN)
             others = [t for t in range(1, self.n + 1) if t != s]
             raise IllegalAction(Reason.YIELD_AFTER_EVERYONE_YIELDED, seat=s, others=others)
-        if not commit:
-            return
-        if loses:
+        if commit:
+            self._yield(p, ev)
+
+    def _yield(self, p: Prompt, ev: list[Event]) -> None:
+        """Apply a checked yield (one that is refused was raised above)."""
+        s = p.seat
+        if not p.can_yield:
             self._lose(s, "illegal_yield", 0, self.hand_value(s), ev)
             return
         self.yielded[s] = True
@@ -318,8 +373,12 @@ class Game(TurnFlow):
                 raise IllegalAction(
                     Reason.CARD_NOT_NEEDED, card=str(least), remaining=p.amount - p.paid
                 )
-        if not commit:
-            return
+        if commit:
+            self._pay(p, cards, total, ev)
+
+    def _pay(self, p: Prompt, cards: tuple[Card, ...], total: int, ev: list[Event]) -> None:
+        """Apply a checked discard of `cards`, worth `total`, towards the damage."""
+        s = p.seat
         take_from_hand(self, s, cards, ev)
         if self.table:
             self.discard_n += len(cards)
@@ -334,7 +393,7 @@ class Game(TurnFlow):
         elif self.table and self.counts[s] == 0:
             self._lose(s, "cannot_pay", amount, paid, ev)
         else:
-            self.prompt = Prompt(s, _PAY, 4, amount=amount, paid=paid)
+            self.prompt = pay_prompt(s, amount, paid)
 
     def _on_cannot_pay(self, p: Prompt, a: CannotPay, ev: list[Event], commit: bool) -> None:
         if not self.table:

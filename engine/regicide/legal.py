@@ -92,7 +92,7 @@ class LegalActions:
 
     def _list(self) -> list[Action]:
         if self._items is None:
-            self._items = enumerate_legal(self._game)
+            self._items = self._game._listing()
         return self._items
 
     def __iter__(self) -> Iterator[Action]:

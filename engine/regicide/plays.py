@@ -81,6 +81,24 @@ def check_play(
     return COMBO
 
 
+def play_shape(cards: tuple[Card, ...]) -> str:
+    """The shape of a play `legal_plays` listed, without checking it again.
+
+    Listed groups are canonical: an Ace group starts with its Aces, so its first card
+    tells a companion from a combo.
+
+    >>> from engine.regicide.cards import parse_cards as p
+    >>> [play_shape(p(t)) for t in ("C8", "jester", "HA S8", "C2 D2")]
+    ['single', 'jester', 'companion', 'combo']
+    """
+    first = cards[0]
+    if first == JESTER_ID:
+        return JESTER
+    if len(cards) == 1:
+        return SINGLE
+    return COMPANION if RANK_INT[first] == 1 else COMBO
+
+
 def legal_plays(
     hand: list[Card],
     max_combo: int = 10,

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.rng import GameRng
+from engine.regicide.actions import Action
 from engine.regicide.cards import (
     CARDS,
     FULL_DECK,
@@ -91,6 +92,7 @@ class GameState:
         "flips_left",
         "flips_used",
         "log",
+        "listed",
     )
 
     def __init__(self, players: int, table: bool, seed: int, settings: Settings) -> None:
@@ -126,6 +128,9 @@ class GameState:
         self.flips_left = settings.solo_jester_flips if self.solo else 0
         self.flips_used = 0
         self.log: list[Event] = []
+        #: The legal actions listed for the current state, or None until asked; every
+        #: committed action drops it (`Game.submit`, `Game.step_random`).
+        self.listed: list[Action] | None = None
 
     def deal(self) -> None:
         """Build the castle and tavern and deal the hands (§1.2)."""

@@ -1,0 +1,89 @@
+"""The engine's fast paths give exactly what the checked paths give.
+
+`Game.step_random` applies a listed action without checking it again, and the listing
+is cached per state: both must be invisible, so these tests replay the same games
+through `submit` with freshly listed actions and compare every event and every zone.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.regicide import Game, Settings
+from engine.regicide.legal import enumerate_legal
+
+from .test_selfplay import _random_settings
+
+
+def _twin_games(players: int, seed: int, settings: Settings | None) -> tuple[Game, Game]:
+    return (
+        Game.new(players=players, seed=seed, settings=settings),
+        Game.new(players=players, seed=seed, settings=settings),
+    )
+
+
+def _check_twins(fast: Game, slow: Game, picks: random.Random) -> None:
+    """Play `fast` by step_random and `slow` by submit; they must never differ."""
+    for _ in range(2000):
+        p = slow.pending()
+        if p is None:
+            break
+        listed = enumerate_legal(slow)
+        i = picks.randrange(len(listed))
+
+        def below(n: int, i: int = i, k: int = len(listed)) -> int:
+            assert n == k, "step_random counts a different listing"
+            return i
+
+        got = fast.step_random(below)
+        want = slow.submit(p.seat, listed[i])
+        assert [e.to_json() for e in got] == [e.to_json() for e in want]
+        assert fast.zones() == slow.zones()
+        assert fast.pending() == slow.pending()
+    assert fast.pending() is None and slow.pending() is None
+    assert [e.to_json() for e in fast.events()] == [e.to_json() for e in slow.events()]
+    assert fast.view() == slow.view()
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_step_random_equals_submitting_the_listed_action(players: int) -> None:
+    """The trusted path of a listed pick gives the events and zones of `submit`."""
+    picks = random.Random(players)
+    for seed in range(150):
+        _check_twins(*_twin_games(players, seed, None), picks)
+
+
+def test_step_random_equals_submit_under_random_settings() -> None:
+    """Every setting's listed actions resolve the same through the trusted path."""
+    rng, picks = random.Random(7), random.Random(8)
+    for seed in range(400):
+        _check_twins(*_twin_games(seed % 4 + 1, seed, _random_settings(rng)), picks)
+
+
+def test_listing_is_never_stale() -> None:
+    """The cached listing always equals a fresh one, before and after each action."""
+    picks = random.Random(3)
+    for seed in range(100):
+        game = Game.new(players=seed % 4 + 1, seed=seed)
+        while game.pending() is not None:
+            legal = list(game.legal_actions())
+            assert legal == enumerate_legal(game)
+            assert list(game.legal_actions()) == legal
+            game.submit(game.pending().seat, legal[picks.randrange(len(legal))])
+
+
+def test_step_random_refuses_when_nothing_is_listed() -> None:
+    """Game over (or a table prompt naming hidden cards) is a ValueError, not a guess."""
+    game = Game.new(players=2, seed=1)
+    while game.pending() is not None:
+        game.step_random(random.Random(1).randrange)
+    with pytest.raises(ValueError, match="the game is over"):
+        game.step_random(random.Random(1).randrange)
+    table = Game.new(players=1, mode="table", seed=1)
+    table.step_random(lambda n: 0)  # reveal_enemy lists the tier's royals
+    table.step_random(lambda n: n - 1)  # jester_flip: decline
+    assert table.pending().kind.value == "play" and not table.pending().can_yield
+    with pytest.raises(ValueError, match="table mode lists no hands"):
+        table.step_random(lambda n: 0)
