@@ -141,6 +141,12 @@ class RegicideTable:
         out = prompt.to_json()
         if prompt.kind is PromptKind.PAY_DAMAGE:
             out["left"] = max(0, prompt.amount - prompt.paid)
+        elif prompt.kind is PromptKind.JESTER_FLIP:  # what the flip would do, in figures
+            engine = self.engine
+            out["hand"] = engine.hand_count(prompt.seat)
+            out["draws"] = min(engine.max_hand, engine.tavern_count())
+            if prompt.step == 4:
+                out["amount"] = prompt.amount
         elif self.staged:  # the play so far: each scan changes the prompt, so it is said
             out["staged"] = [str(c) for c in self.staged]
             out["staged_value"] = self.value()

@@ -5,14 +5,14 @@ the next; `Game` (game.py) validates actions and calls in here only after every 
 passed, so nothing in this module refuses anything. Each transition either sets the
 next `Prompt` or ends the game:
 
-    start_turn --(solo, flips left)--> jester_flip(1) --> begin_play
+    start_turn --(solo, flips left, tavern not empty)--> jester_flip(1) --> begin_play
     begin_play --> play | lost(cannot_play)
     play: Play --> attack: powers (Step 2), damage (Step 3)
                    --> defeat --> reveal --> start_turn (same seat, no Step 4)
                    --> step4
           Play(Jester) --> jester --> choose_next --> start_turn (chosen seat)
           Yield --> step4
-    step4 --(solo, flips left)--> jester_flip(4) --> pay_or_lose
+    step4 --(solo, flips left, damage owed, tavern not empty)--> jester_flip(4) --> pay_or_lose
     pay_or_lose --> pay_damage (Discard... until paid) --> end_turn | lost(cannot_pay)
     end_turn --> start_turn (next seat clockwise)
 
@@ -194,7 +194,7 @@ class TurnFlow(GameState):
     def _start_turn(self, s: int, ev: list[Event]) -> None:
         self.seat = s
         ev.append(TurnStarted(s))
-        if self.flips_left:
+        if self.flips_left and self.tavern_count():  # with the tavern empty it cannot help
             self.prompt = Prompt(s, _FLIP, 1, flips_left=self.flips_left)
         else:
             self._begin_play(s, ev)
@@ -222,7 +222,8 @@ class TurnFlow(GameState):
         if amount < 0:
             amount = 0
         ev.append(DamageToPay(s, amount, self.attack, self.shield))
-        if self.flips_left:
+        # a flip before paying only when something is owed and the tavern can refill
+        if self.flips_left and amount and self.tavern_count():
             self.prompt = Prompt(s, _FLIP, 4, amount=amount, flips_left=self.flips_left)
         else:
             self._pay_or_lose(s, amount, ev)

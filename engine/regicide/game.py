@@ -284,7 +284,18 @@ class Game(TurnFlow):
                 raise IllegalAction(Reason.NO_FLIPS_LEFT, used=self.flips_used)
             if self.log and type(self.log[-1]) is JesterFlipped:
                 raise IllegalAction(Reason.ONE_FLIP_PER_MOMENT, flips_left=self.flips_left)
+            self._flip_not_now(p)
         raise IllegalAction(Reason.UNEXPECTED_ACTION, action=action.kind, expected=p.kind.value)
+
+    def _flip_not_now(self, p: Prompt) -> None:
+        """Solo: a Jester is a flip, offered only at the start of a turn or before paying
+        (§1.12), never a card to play or discard."""
+        raise IllegalAction(
+            Reason.FLIP_NOT_NOW,
+            now=p.kind.value,
+            flips_left=self.flips_left,
+            max_hand=self.max_hand,
+        )
 
     def _check_hand(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Digital mode: the cards are in the seat's hand (the Jester may be there twice)."""
@@ -304,6 +315,8 @@ class Game(TurnFlow):
 
     def _on_play(self, p: Prompt, a: Play, ev: list[Event], commit: bool) -> None:
         cards = _as_cards(a.cards)
+        if self.solo and JESTER_ID in cards:
+            self._flip_not_now(p)
         _check_distinct(cards)
         st = self.settings
         shape = check_play(
@@ -357,6 +370,8 @@ class Game(TurnFlow):
         cards = _as_cards(a.cards)
         if not cards:
             raise IllegalAction(Reason.NO_CARDS)
+        if self.solo and JESTER_ID in cards:
+            self._flip_not_now(p)
         _check_distinct(cards)
         s = p.seat
         if self.table:
@@ -437,7 +452,7 @@ class Game(TurnFlow):
         self.flips_left -= 1
         self.flips_used += 1
         ev.append(JesterFlipped(s, p.step, discarded, drawn, self.flips_left, self.table))
-        if self.flips_left and self.settings.allow_double_flip:
+        if self.flips_left and self.settings.allow_double_flip and self.tavern_count():
             self.prompt = Prompt(s, _FLIP, p.step, amount=p.amount, flips_left=self.flips_left)
         else:
             self._after_flip(p, ev)

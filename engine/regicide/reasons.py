@@ -43,6 +43,7 @@ class Reason(StrEnum):
     MAY_NOT_CHOOSE_SELF = "may_not_choose_self"
     # solo flips (§1.12, §1.14 item 20)
     NO_FLIPS_LEFT = "no_flips_left"
+    FLIP_NOT_NOW = "flip_not_now"
     ONE_FLIP_PER_MOMENT = "one_flip_per_moment"
     FLIP_WITH_EMPTY_HAND = "flip_with_empty_hand"
     # table mode scans (§1.13)

@@ -68,18 +68,56 @@ def test_at_most_two_flips() -> None:
 
 def test_flip_with_an_empty_hand_then_loss_is_checked_after_declining() -> None:
     """An empty hand may flip; the cannot-play loss is checked only once flips are declined (§1.14-20)."""
-    game = Game.from_position(1, enemy="SJ", hands={1: ""}, tavern="")
+    game = Game.from_position(1, enemy="SJ", hands={1: ""}, tavern="C2")
     assert FlipJester() in game.legal_actions()
-    game.submit(1, FlipJester())
+    assert only(game.submit(1, FlipJester()), "jester_flipped").drawn == 1
+    assert game.pending().kind.value == "play"  # the tavern is empty: no second flip to offer
+    game = Game.from_position(1, enemy="SJ", hands={1: ""}, tavern="C2")
     events = game.submit(1, DeclineFlip())
     assert only(events, "game_lost").reason == "cannot_play"
+
+
+def test_no_flip_is_offered_when_it_cannot_help() -> None:
+    """A flip is offered only where it can change something (§1.12): not before paying
+    when nothing is owed (the shield covers the attack: the turn just ends), and not
+    when the tavern is empty (it would discard the hand and draw nothing)."""
+    game = Game.from_position(1, enemy="HJ", shield=10, hands={1: "H3 H4"}, tavern=TAVERN)
+    game.submit(1, DeclineFlip())
+    events = game.submit(1, Play(parse_cards("H3")))
+    assert only(events, "damage_to_pay").amount == 0
+    assert "jester_flipped" not in kinds(events)
+    prompt = game.pending()
+    assert (prompt.kind.value, prompt.step) == ("jester_flip", 1)  # the next turn's start
+    assert "turn_started" in kinds(events)
+    game = Game.from_position(1, enemy="HJ", hands={1: "H3 S10"}, tavern="")
+    assert (game.pending().kind.value, game.view()["jester_flips_left"]) == ("play", 2)
+    events = game.submit(1, Play(parse_cards("H3")))
+    assert (game.pending().kind.value, game.pending().amount) == ("pay_damage", 10)
+
+
+def test_a_jester_at_the_wrong_moment_is_refused_with_the_solo_rule() -> None:
+    """In solo the Jesters are flips, offered at the start of Step 1 and of Step 4 (§1.12):
+    a flip or a Jester card at a play or a payment is refused with that rule, the moment
+    and the flips left (not the multiplayer "played on its own" rule)."""
+    game = Game.from_position(1, enemy="SJ", hands={1: "H3 S10"}, tavern=TAVERN)
+    game.submit(1, DeclineFlip())
+    err = refuse(game, 1, FlipJester(), "flip_not_now")
+    assert err.data == {"now": "play", "flips_left": 2, "max_hand": 8}
+    for cards in (["jester"], ["H3", "jester"]):
+        err = refuse(game, 1, Play(tuple(cards)), "flip_not_now")
+        assert err.data == {"now": "play", "flips_left": 2, "max_hand": 8}
+    game.submit(1, Play(parse_cards("H3")))
+    game.submit(1, DeclineFlip())
+    err = refuse(game, 1, Discard(("jester",)), "flip_not_now")
+    assert err.data == {"now": "pay_damage", "flips_left": 2, "max_hand": 8}
+    refuse(game, 1, FlipJester(), "flip_not_now")
 
 
 @pytest.mark.parametrize(("flips_left", "tier"), [(2, "gold"), (1, "silver"), (0, "bronze")])
 def test_victory_tier_depends_on_jesters_used(flips_left: int, tier: str) -> None:
     """Solo win: 0 Jesters used is Gold, 1 Silver, 2 Bronze (§1.12)."""
     game = Game.from_position(
-        1, enemy="HK", damage=35, castle="", hands={1: "S5"}, tavern="", flips_left=flips_left
+        1, enemy="HK", damage=35, castle="", hands={1: "S5"}, tavern="C2", flips_left=flips_left
     )
     if flips_left:
         game.submit(1, DeclineFlip())

@@ -179,7 +179,9 @@ def test_solo_jester_flips_with_ok_or_by_scanning_a_jester() -> None:
     """Solo: OK flips a Jester (then the second may be flipped at once), NO goes on, a
     scanned Jester flips too; a flip shows new cards, so UNDO cannot take it back."""
     game = _started(players=1, enemy="SJ")
-    assert game.pending == {"seat": 1, "kind": "jester_flip", "step": 1, "flips_left": 2}
+    assert game.pending == {
+        "seat": 1, "kind": "jester_flip", "step": 1, "flips_left": 2, "hand": 8, "draws": 8,
+    }  # fmt: skip
     assert game.apply("@* scan C8").refusal == {
         "reason": "regicide.flip_or_not", "seat": 1, "flips_left": 2,
     }  # fmt: skip
@@ -190,7 +192,10 @@ def test_solo_jester_flips_with_ok_or_by_scanning_a_jester() -> None:
     assert game.pending["kind"] == "play" and game.pending["can_yield"] is False
     assert game.apply("@* press no").refusal == {"reason": "solo_yield_forbidden"}
     game.apply("@* scan H2", "@* press ok")  # the enemy strikes: the flip is offered again
-    assert game.pending == {"seat": 1, "kind": "jester_flip", "step": 4, "flips_left": 1}
+    assert game.pending == {
+        "seat": 1, "kind": "jester_flip", "step": 4, "flips_left": 1, "hand": 7, "draws": 8,
+        "amount": 10,
+    }  # fmt: skip
     game.apply("@* scan jester")
     assert game.view["jester_flips_left"] == 0 and game.pending["kind"] == "pay_damage"
 

@@ -57,6 +57,7 @@ REASON_DATA: dict[str, dict[str, Any]] = {
     "may_not_choose_self": {"seat": 2},
     "no_flips_left": {"used": 2},
     "one_flip_per_moment": {"flips_left": 1},
+    "flip_not_now": {"now": "play", "flips_left": 1, "max_hand": 8},
     "flip_with_empty_hand": {"seat": 1},
     "not_a_royal": {"card": "C8"},
     "wrong_enemy_tier": {"card": "SQ", "expected": "J"},
@@ -119,7 +120,8 @@ def test_messages_use_only_fields_their_data_carries(lang: str) -> None:
         have = {f.name for f in dataclasses.fields(event)} | TOLD.get(kind, set())
         assert _fields(cat["event"][f"regicide.{kind}"]) <= have, kind
     prompt_fields = {"seat", "kind", "step", "amount", "paid", "can_yield", "flips_left",
-                     "choices", "expected_rank", "left", "staged", "staged_value"}  # fmt: skip
+                     "choices", "expected_rank", "left", "staged", "staged_value",
+                     "hand", "draws"}  # fmt: skip
     for kind in PROMPT_KINDS:
         assert _fields(cat["prompt"][f"regicide.{kind}"]) <= prompt_fields, kind
     for reason in REASONS + TABLE_REFUSALS:
@@ -223,7 +225,8 @@ def test_every_prompt_renders_without_placeholders(lang: str, kind: str) -> None
     narrator = Narrator(lang, "regicide")
     plain = narrator.prompt({**prompt, "left": 7})
     staged = narrator.prompt({**prompt, "left": 7, "staged": ["S4", "H4"], "staged_value": 8})
-    assert _clean(plain) and _clean(staged)
+    figures = narrator.prompt({**prompt, "hand": 5, "draws": 8})  # a flip's, as the table adds
+    assert _clean(plain) and _clean(staged) and _clean(figures)
     if kind == "play":
         assert "♠4" in staged and "♠4" not in plain
 
