@@ -238,7 +238,7 @@ class ChecksLayer(SetupLayer):
 
     def _check_choose_target(self, prompt: Prompt, p: Player, action: Action) -> None:
         if isinstance(prompt.ctx, PlayerChoice):
-            self._check_player_choice(prompt.ctx, action)
+            self._check_player_choice(prompt.ctx, p, action)
             return
         name, cards, chosen, lo, hi = prompt.ctx
         if isinstance(action, ChooseTarget):
@@ -252,14 +252,22 @@ class ChecksLayer(SetupLayer):
         """OK with no target recasts a staged card that may be recast (Iron Chain, 3.3)."""
         return len(cards) == 1 and cards[0].true_name == name and RULES[name].recastable
 
-    def _check_player_choice(self, choice: PlayerChoice, action: Action) -> None:
-        """A skill's choice of players (`choose_players`)."""
+    def _check_player_choice(self, choice: PlayerChoice, p: Player, action: Action) -> None:
+        """A skill's choice of players (`choose_players`): a player left out is refused
+        with the skill's own rule (`PlayerChoice.why`), else dead, self, or not valid."""
         if isinstance(action, ChooseTarget):
             self.check_seats((action.seat,))
             target = self.player(action.seat)
             if target in choice.chosen:
                 raise IllegalAction(Reason.DUPLICATE_TARGET, target=action.seat)
             if target not in choice.options:
+                problem = choice.why(target) if choice.why is not None else None
+                if problem is not None:
+                    raise IllegalAction(problem[0], **problem[1])
+                if not target.alive:
+                    raise IllegalAction(Reason.TARGET_DEAD, target=action.seat)
+                if target is p:
+                    raise IllegalAction(Reason.CANNOT_TARGET_SELF, card=choice.reason)
                 raise IllegalAction(Reason.INVALID_TARGET, card=choice.reason, target=action.seat)
         elif isinstance(action, Confirm) and action.ok:
             if len(choice.chosen) < choice.lo:

@@ -13,7 +13,7 @@ on the table's `Timeout`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.sanguosha._zones import ZonesLayer
 from engine.sanguosha.actions import ChooseTarget, Confirm, Pass, Respond, Timeout, UseSkill
@@ -40,6 +40,9 @@ from engine.sanguosha.events import (
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.skills import Flow, Point, Skill
 from engine.sanguosha.state import HIDDEN, Player
+
+if TYPE_CHECKING:
+    from engine.sanguosha.cards import Problem
 
 NULLIFICATION = "nullification"
 
@@ -342,14 +345,16 @@ class RespondLayer(ZonesLayer):
         hi: int,
         *,
         optional: bool,
+        why: Callable[[Player], Problem] | None = None,
     ) -> Flow:
         """Ask `p` to choose `lo`..`hi` of `options` for skill `reason`, one at a time.
 
         A `choose_target` prompt (as for a card's targets): `ChooseTarget` adds a seat,
         `Confirm(True)` closes the list once `lo` are chosen, and when `optional`
         `Confirm(False)`/`Pass` declines (returns None). Returns the chosen players.
+        `why(player)` says why a player is not an option (see `PlayerChoice`).
         """
-        choice = PlayerChoice(reason, options, lo, hi, optional)
+        choice = PlayerChoice(reason, options, lo, hi, optional, why)
         chosen = choice.chosen
         while len(chosen) < hi:
             left = choice.remaining()

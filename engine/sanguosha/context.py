@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from engine.core.cards import Color
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from engine.sanguosha.catalogue import Card
     from engine.sanguosha.state import Player
 
@@ -236,13 +238,22 @@ class PlayerChoice:
     """A skill asks its owner to choose `lo`..`hi` players among `options` (Tuxi, Yiji).
 
     The `choose_target` prompt's `ctx` when the choice belongs to a skill rather than a
-    card: `reason` is the skill id; `chosen` grows one seat at a time.
+    card: `reason` is the skill id; `chosen` grows one seat at a time. `why(player)`,
+    when the skill gives it, says which rule leaves a player out of `options` (a
+    `(Reason, data)` pair, or None), so that a refused choice names it (Liuli: the
+    Kill's user, out of range 2 > 1).
     """
 
-    __slots__ = ("reason", "options", "chosen", "lo", "hi", "optional")
+    __slots__ = ("reason", "options", "chosen", "lo", "hi", "optional", "why")
 
     def __init__(
-        self, reason: str, options: list[Player], lo: int, hi: int, optional: bool
+        self,
+        reason: str,
+        options: list[Player],
+        lo: int,
+        hi: int,
+        optional: bool,
+        why: Callable[[Player], tuple[Any, dict[str, Any]] | None] | None = None,
     ) -> None:
         self.reason = reason
         self.options = options
@@ -250,6 +261,7 @@ class PlayerChoice:
         self.lo = lo
         self.hi = hi
         self.optional = optional
+        self.why = why
 
     def remaining(self) -> list[Player]:
         return [p for p in self.options if p not in self.chosen]

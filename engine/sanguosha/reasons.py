@@ -52,6 +52,7 @@ class Reason(StrEnum):
     DUPLICATE_TARGET = "duplicate_target"  # target
     TARGET_DEAD = "target_dead"  # target
     TARGET_PROHIBITED = "target_prohibited"  # card, target, skill
+    CARD_USER = "card_user"  # skill, card, target (Liuli: not back to the Kill's user)
     OUT_OF_RANGE = "out_of_range"  # card, source, target, distance, attack_range
     TOO_FAR = "too_far"  # card, source, target, distance, max_distance
     NO_WEAPON = "no_weapon"  # target

@@ -68,10 +68,12 @@ def test_liuli_redirects_within_her_range_never_to_the_user():
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
     prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 2, "liuli")
     assert prompt.options == (3,) and prompt.optional
-    for seat in (1, 4):  # the user; a player at distance 2
+    for seat, reason in ((1, Reason.CARD_USER), (4, Reason.OUT_OF_RANGE)):
+        # the user; a player at distance 2: each refused with the rule that forbids it
         with pytest.raises(IllegalAction) as info:
             game.submit(2, ChooseTarget(seat))
-        assert info.value.reason is Reason.INVALID_TARGET
+        assert info.value.reason is reason
+    assert info.value.data["distance"] == 2 and info.value.data["attack_range"] == 1
     game.submit(2, ChooseTarget(3))
     prompt = prompt_is(game, PromptKind.DISCARD, 2, "liuli")
     assert (prompt.count, prompt.target, prompt.optional) == (1, 3, True)

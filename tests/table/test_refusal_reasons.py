@@ -37,3 +37,42 @@ def test_a_peach_outside_dying_is_for_its_user_only() -> None:
     t = Seats("liubei", "guanyu", "zhangfei", "lvbu")
     said = refused(t, lambda: t.scan("peach@H3", 1), "not_wounded")
     assert {lang: lines[0] for lang, lines in said.items()} == PEACH_FULL
+
+
+def liuli_asked() -> Seats:
+    """Lü Bu (seat 1) uses a Kill on Da Qiao (seat 2), who is asked for Liuli's new target
+    (five seats: seat 4 is at distance 2 from her, her attack range is 1)."""
+    t = Seats("lvbu", "daqiao", "guanyu", "zhangfei", "caocao")
+    t.ok(t.scan("kill@S7", 1))
+    t.ok(t.scan("daqiao", 1))
+    assert (t.pending["kind"], t.pending["reason"]) == ("choose_target", "liuli")
+    return t
+
+
+LIULI_USER = {
+    "en": "Shirk cannot pass the Kill back to its user, Lü Bu (seat 1).",
+    "es": "Desviar no puede devolver el Ataque a quien lo usó, Lü Bu (asiento 1).",
+    "zh-Hans": "流离不能将【杀】转移给其使用者1号位吕布。",
+}
+LIULI_RANGE = {
+    "en": "Shirk passes the Kill only to a player in Da Qiao (seat 2)'s attack range: Zhang Fei "
+    "(seat 4) is at distance 2, and the attack range is 1.",
+    "es": "Desviar solo pasa el Ataque a alguien dentro del alcance de ataque de Da Qiao "
+    "(asiento 2): Zhang Fei (asiento 4) está a distancia 2 y el alcance de ataque es 1.",
+    "zh-Hans": "流离只能将【杀】转移给2号位大乔攻击范围内的角色：4号位张飞距离为2，攻击范围为1。",
+}
+
+
+def test_liuli_refuses_the_kills_user_by_that_rule() -> None:
+    """Liuli cannot pass the Kill back to the one who used it: the refusal says so."""
+    t = liuli_asked()
+    said = refused(t, lambda: t.scan("lvbu", 2), "card_user")
+    assert {lang: lines[0] for lang, lines in said.items()} == LIULI_USER
+
+
+def test_liuli_refuses_a_player_out_of_range_with_the_distances() -> None:
+    """Liuli's new target must be in Da Qiao's attack range: 2 > 1 is said with the numbers."""
+    t = liuli_asked()
+    said = refused(t, lambda: t.scan("zhangfei", 2), "out_of_range")
+    assert {lang: lines[0] for lang, lines in said.items()} == LIULI_RANGE
+    t.ok(t.scan("guanyu", 2))  # the one player in range is still accepted

@@ -8,16 +8,19 @@ read are in `data/skills.json`.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import Color, Suit
 from engine.sanguosha.actions import Confirm, Discard
 from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import Flow, Point, Skill, register
 from engine.sanguosha.skills._active import COMPULSORY, known
 from engine.sanguosha.state import MINUS_HORSE, WEAPON
 
 if TYPE_CHECKING:
+    from engine.sanguosha.cards import Problem
     from engine.sanguosha.catalogue import Card
     from engine.sanguosha.context import DrawData, MoveData, PhaseData, Recover, TargetData, Use
     from engine.sanguosha.game import Game
@@ -161,15 +164,28 @@ class Liuli(Skill):
     triggers = (Point.TARGET_CONFIRMING,)
     asks_first = False
 
+    def target_error(self, game: Game, owner: Player, use: Use, q: Player) -> Problem:
+        """Why `q` cannot take the Kill from `owner` (None: they can)."""
+        if not q.alive:
+            return Reason.TARGET_DEAD, {"target": q.seat}
+        if q is owner:
+            return Reason.CANNOT_TARGET_SELF, {"card": self.id}
+        if q is use.user:
+            return Reason.CARD_USER, {"skill": self.id, "card": use.name, "target": q.seat}
+        if q in use.targets:
+            return Reason.DUPLICATE_TARGET, {"target": q.seat}
+        prohibited = game.prohibited_error(use.user, q, "kill")
+        if prohibited is not None:
+            return prohibited
+        d, r = game.distance(owner, q), game.attack_range(owner)
+        if d > r:
+            data = {"card": self.id, "source": owner.seat, "target": q.seat}
+            return Reason.OUT_OF_RANGE, {**data, "distance": d, "attack_range": r}
+        return None
+
     def candidates(self, game: Game, owner: Player, use: Use) -> list[Player]:
-        user = use.user
         return [
-            q
-            for q in game.other_living(owner)
-            if q is not user
-            and q not in use.targets
-            and game.prohibiting_skill(user, q, "kill") is None
-            and game.in_attack_range(owner, q)
+            q for q in game.other_living(owner) if self.target_error(game, owner, use, q) is None
         ]
 
     def can_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> bool:
@@ -184,7 +200,15 @@ class Liuli(Skill):
     def on_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> Flow:
         use = data.use
         options = self.candidates(game, owner, use)
-        chosen = yield from game.choose_players(owner, self.id, options, 1, 1, optional=True)
+        chosen = yield from game.choose_players(
+            owner,
+            self.id,
+            options,
+            1,
+            1,
+            optional=True,
+            why=partial(self.target_error, game, owner, use),
+        )
         if not chosen:
             return
         new = chosen[0]
