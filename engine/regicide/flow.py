@@ -205,8 +205,8 @@ class TurnFlow(GameState):
             return self.settings.solo_yield
         if self.settings.yield_rule == "consecutive":
             return self.yields_in_row < self.n - 1
-        y = self.yielded
-        return not all(y[t] for t in range(1, self.n + 1) if t != s)
+        y = self.yielded  # y[0] is always False: seats are 1..n
+        return sum(y) - y[s] < self.n - 1
 
     def _begin_play(self, s: int, ev: list[Event]) -> None:
         can_yield = self._can_yield(s)

@@ -45,12 +45,12 @@ from engine.regicide.events import (
 )
 from engine.regicide.flow import TurnFlow
 from engine.regicide.legal import LegalActions, enumerate_legal
-from engine.regicide.plays import JESTER, check_play, play_shape
+from engine.regicide.plays import JESTER, SINGLE, check_play, count_plays, play_shape
 from engine.regicide.position import from_position
 from engine.regicide.prompts import Prompt, PromptKind, pay_prompt
 from engine.regicide.reasons import Reason
 from engine.regicide.rules import RULES
-from engine.regicide.settings import Settings
+from engine.regicide.settings import DEFAULT, Settings
 from engine.regicide.table import check_scans, expected_tier, take_from_hand
 from engine.regicide.view import public_view
 
@@ -116,8 +116,9 @@ class Game(TurnFlow):
 
         Raises ValueError for a player count, mode, seed or first seat out of range.
         """
-        settings = Settings() if settings is None else settings
-        if not isinstance(settings, Settings):
+        if settings is None:
+            settings = DEFAULT
+        elif not isinstance(settings, Settings):
             raise ValueError(f"settings must be a Settings, got {type(settings).__name__}")
         if type(players) is not int or not settings.min_players <= players <= 4:
             raise ValueError(f"players must be {settings.min_players}..4, got {players!r}")
@@ -195,6 +196,8 @@ class Game(TurnFlow):
             else:
                 card = cast(Discard, items[below(len(items))]).cards[0]
             self._pay(p, (card,), self.value[card], ev)
+        elif kind is _PLAY and items is None and not self.table and self._plain_groups:
+            self._play_random(p, below, ev)
         else:
             if items is None:
                 items = self.listed = enumerate_legal(self)
@@ -225,6 +228,22 @@ class Game(TurnFlow):
     def legal_actions(self) -> LegalActions:
         """The pending seat's accepted actions: supports `in`, iteration and `len`."""
         return LegalActions(self)
+
+    def _play_random(self, p: Prompt, below: Callable[[int], int], ev: list[Event]) -> None:
+        """`step_random` at a digital play prompt: count the listing, build it only if
+        the pick is a group (singles come first in it, `Yield` last: legal.py)."""
+        hand = self.hands[p.seat]
+        singles, groups = count_plays(hand, RULES.max_combo_total)
+        may_yield = p.can_yield or self.settings.illegal_yield_loses
+        i = below(singles + groups + may_yield)
+        if i < singles:
+            card = list(set(hand))[i]  # the listing's order (plays.py)
+            self._play(p.seat, (card,), JESTER if card == JESTER_ID else SINGLE, ev)
+        elif i < singles + groups:
+            cards = cast(Play, self._listing()[i]).cards
+            self._play(p.seat, cards, play_shape(cards), ev)
+        else:
+            self._yield(p, ev)
 
     def _listing(self) -> list[Action]:
         """The listed actions, built once per state: `submit` drops them."""

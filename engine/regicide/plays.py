@@ -10,7 +10,9 @@ enumeration allocates almost nothing.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
+from math import comb
 
 from engine.core.errors import IllegalAction
 from engine.regicide.actions import Discard, Play
@@ -26,6 +28,13 @@ JESTER = "jester"
 SINGLE_PLAYS: tuple[Play, ...] = tuple(Play((c,)) for c in CARDS)
 SINGLE_DISCARDS: tuple[Discard, ...] = tuple(Discard((c,)) for c in CARDS)
 _GROUP_PLAYS: dict[tuple[Card, ...], Play] = {}
+
+
+@lru_cache(maxsize=4)
+def _grouping_ranks(max_combo: int) -> tuple[int, ...]:
+    """Per card, the rank if it can join a group (an Ace, or a rank two of which fit
+    `max_combo`), else 0: one lookup per card when listing a hand's plays."""
+    return tuple(r if r == 1 or (r > 1 and 2 * r <= max_combo) else 0 for r in RANK_INT)
 
 
 def _group_play(cards: tuple[Card, ...]) -> Play:
@@ -99,6 +108,50 @@ def play_shape(cards: tuple[Card, ...]) -> str:
     return COMPANION if RANK_INT[first] == 1 else COMBO
 
 
+@lru_cache(maxsize=4)
+def _combo_counts(max_combo: int) -> tuple[tuple[int, ...], ...]:
+    """[rank][m]: how many combos `legal_plays` lists from m cards of that rank."""
+    return tuple(
+        tuple(
+            sum(comb(m, k) for k in range(2, m + 1) if 1 < r and r * k <= max_combo)
+            for m in range(5)
+        )
+        for r in range(14)
+    )
+
+
+def count_plays(hand: list[Card], max_combo: int = 10) -> tuple[int, int]:
+    """How many plays `legal_plays` lists without Ace groups or a double Jester:
+    (single cards, groups). The singles come first in its list, the groups next.
+
+    A bot picking one listed play at random needs only these counts, and the list
+    itself only when the pick is a group (`Game.step_random`).
+
+    >>> from engine.regicide.cards import parse_cards as p
+    >>> hand = list(p("HA S2 C2 D2 jester jester"))
+    >>> count_plays(hand), len(legal_plays(hand))
+    ((5, 7), 12)
+    """
+    grouping = _grouping_ranks(max_combo)
+    aces = 0
+    same = [0] * 14
+    for c in hand:
+        r = grouping[c]
+        if r == 1:
+            aces += 1
+        elif r:
+            same[r] += 1
+    jesters = hand.count(Card.JESTER)
+    groups = 0
+    if aces:  # each Ace with every other card, Jesters and Aces aside, or with an Ace
+        groups = aces * (len(hand) - aces - jesters) + aces * (aces - 1) // 2
+    counts = _combo_counts(max_combo)
+    for r in range(2, max_combo // 2 + 1):
+        if same[r] > 1:
+            groups += counts[r][same[r]]
+    return len(hand) - jesters + (jesters > 0), groups
+
+
 def legal_plays(
     hand: list[Card],
     max_combo: int = 10,
@@ -114,11 +167,12 @@ def legal_plays(
     out = [SINGLE_PLAYS[c] for c in set(hand)]
     aces = []
     by_rank: dict[int, list[Card]] = {}
+    grouping = _grouping_ranks(max_combo)
     for c in hand:
-        r = RANK_INT[c]
+        r = grouping[c]
         if r == 1:
             aces.append(c)
-        elif 1 < r and r * 2 <= max_combo:
+        elif r:
             by_rank.setdefault(r, []).append(c)
     if aces:
         others = sorted({c for c in hand if c != JESTER_ID and RANK_INT[c] != 1})

@@ -110,10 +110,11 @@ class Settings:
         >>> Settings(solo_yield=True).changed()
         {'solo_yield': True}
         """
-        if self == _DEFAULT:
+        if self is DEFAULT or self == DEFAULT:
             return {}
-        default = _DEFAULT.to_json()
+        default = DEFAULT.to_json()
         return {k: v for k, v in self.to_json().items() if default[k] != v}
 
 
-_DEFAULT = Settings()
+#: The recommended readings; `Game.new` shares this one (settings are frozen).
+DEFAULT = Settings()

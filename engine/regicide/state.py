@@ -32,6 +32,12 @@ from engine.regicide.rules import RULES
 from engine.regicide.settings import Settings
 
 _RANK_KEYS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+#: The tavern's cards before the Jesters, in deck order (the order a shuffle starts from).
+NUMBER_CARDS: tuple[Card, ...] = tuple(c for c in FULL_DECK if not ROYAL[c] and c != JESTER_ID)
+#: The royals by tier as the castle is built: Kings, Queens, then Jacks.
+ROYAL_TIERS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(c for c in ROYALS if RANK_INT[c] == rank) for rank in (13, 12, 11)
+)
 DIAMOND = 3
 
 
@@ -93,6 +99,7 @@ class GameState:
         "flips_used",
         "log",
         "listed",
+        "_plain_groups",
     )
 
     def __init__(self, players: int, table: bool, seed: int, settings: Settings) -> None:
@@ -131,35 +138,39 @@ class GameState:
         #: The legal actions listed for the current state, or None until asked; every
         #: committed action drops it (`Game.submit`, `Game.step_random`).
         self.listed: list[Action] | None = None
+        #: Plays group only as the rulebook says (no Ace groups, no double Jester), so
+        #: `plays.count_plays` can count a hand's listed plays.
+        self._plain_groups = not settings.allow_ace_groups and not settings.allow_double_jester
 
     def deal(self) -> None:
         """Build the castle and tavern and deal the hands (§1.2)."""
         rng = self.rng
-        number_cards = [c for c in FULL_DECK if not ROYAL[c] and c != JESTER_ID]
-        jesters = [Card.JESTER] * self.jesters_in_tavern
         self.aside = [Card.JESTER] * (2 - self.jesters_in_tavern)
         if self.table:
             self.castle = list(ROYALS)
-            self.tavern_n = len(number_cards) + len(jesters) - self.n * self.max_hand
+            self.tavern_n = len(NUMBER_CARDS) + self.jesters_in_tavern - self.n * self.max_hand
             for s in range(1, self.n + 1):
                 self.counts[s] = self.max_hand
             return
-        for rank in (13, 12, 11):  # Kings at the bottom, Jacks on top (the end of the list)
-            tier = [c for c in ROYALS if RANK_INT[c] == rank]
-            rng.shuffle(tier)
-            self.castle.extend(tier)
-        tavern = number_cards + jesters
+        castle = self.castle
+        for tier in ROYAL_TIERS:  # Kings at the bottom, Jacks on top (the end of the list)
+            shuffled = list(tier)
+            rng.shuffle(shuffled)
+            castle += shuffled
+        tavern = list(NUMBER_CARDS)
+        tavern += [Card.JESTER] * self.jesters_in_tavern
         rng.shuffle(tavern)
         h = self.max_hand
+        hands = self.hands
         for s in range(1, self.n + 1):
-            self.hands[s] = tavern[-h:]
+            hands[s] = tavern[-h:]
             del tavern[-h:]
         if self.settings.diamond_mulligan:
             for s in range(1, self.n + 1):
-                if not any(SUIT_INDEX[c] == DIAMOND for c in self.hands[s]):
-                    tavern.extend(self.hands[s])
+                if not any(SUIT_INDEX[c] == DIAMOND for c in hands[s]):
+                    tavern.extend(hands[s])
                     rng.shuffle(tavern)
-                    self.hands[s] = tavern[-h:]
+                    hands[s] = tavern[-h:]
                     del tavern[-h:]
         self.tavern = tavern
 
@@ -176,8 +187,7 @@ class GameState:
         """The hand's total value, or None in table mode where hands are unknown."""
         if self.table:
             return None
-        value = self.value
-        return sum(value[c] for c in self.hands[seat])
+        return sum(map(self.value.__getitem__, self.hands[seat]))
 
     def snapshot(self) -> dict[str, Any]:
         """A deep, comparable copy of every field (tests check refusals change nothing)."""

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from engine.core.rng import GameRng
 from engine.regicide import Game, Settings
 from engine.regicide.legal import enumerate_legal
 
@@ -87,3 +88,24 @@ def test_step_random_refuses_when_nothing_is_listed() -> None:
     assert table.pending().kind.value == "play" and not table.pending().can_yield
     with pytest.raises(ValueError, match="table mode lists no hands"):
         table.step_random(lambda n: 0)
+
+
+def test_game_rng_shuffles_as_random_shuffle() -> None:
+    """`GameRng.shuffle` is `random.shuffle` inlined: same result, same draws after."""
+    for n in (0, 1, 2, 4, 12, 40, 64, 65, 100):
+        for seed in range(40):
+            ours, theirs = list(range(n)), list(range(n))
+            rng, ref = GameRng(seed), random.Random(seed)
+            rng.shuffle(ours)
+            ref.shuffle(theirs)
+            assert ours == theirs
+            assert rng.random() == ref.random()
+
+
+def test_game_rng_randrange_draws_as_choice() -> None:
+    """`GameRng.randrange(n)` picks what `random.choice` picks among n items."""
+    rng, ref = GameRng(11), random.Random(11)
+    for n in [1, 2, 3, 7, 8, 9, 40, 1000] * 50:
+        assert rng.randrange(n) == ref.choice(range(n))
+    with pytest.raises(ValueError, match="empty range"):
+        rng.randrange(0)
