@@ -34,7 +34,7 @@ from engine.sanguosha.actions import (
 )
 from engine.sanguosha.cards import RULES
 from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
-from engine.sanguosha.context import SHOW, PlayerChoice, alternatives, answers
+from engine.sanguosha.context import SHOW, PlayerChoice, Request, Use, alternatives, answers
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import REGISTRY, Skill
@@ -282,6 +282,9 @@ class ChecksLayer(SetupLayer):
             if not answers(card, need):
                 if card.true_name == "wine" and prompt.reason == "dying":
                     raise IllegalAction(Reason.WINE_SELF_ONLY, card=str(card), target=prompt.target)
+                against = prompt.ctx.against if isinstance(prompt.ctx, Request) else None
+                if card.true_name == "nullification" and against is not None:
+                    raise IllegalAction(Reason.CANNOT_NULLIFY, **_nullify_data(card, against, need))
                 raise IllegalAction(Reason.WRONG_CARD, card=str(card), need=need)
             self.check_in_hand(p, (card,))
         elif isinstance(action, UseSkill):
@@ -405,6 +408,20 @@ class ChecksLayer(SetupLayer):
         for q in self.players:
             if q.general == general:
                 raise IllegalAction(Reason.GENERAL_TAKEN, general=general, seat=q.seat)
+
+
+def _nullify_data(card: Card, against: Use, need: str) -> dict[str, object]:
+    """Why a Nullification does not answer a request made by `against` (sanguosha.md 1d):
+    that use cannot be Nullified (Lijian's Duel), a basic card is no trick, or the
+    trick's Nullification window came before its effect asked for cards."""
+    if not against.nullifiable:
+        why = "skill"
+    elif catalogue().cards[against.name].type == "basic":
+        why = "basic"
+    else:
+        why = "window"
+    data = {"card": str(card), "against": against.name, "skill": against.skill}
+    return {**data, "need": need, "why": why}
 
 
 _CHECKERS = {

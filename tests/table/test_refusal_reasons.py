@@ -5,6 +5,9 @@ es, and that nothing changed."""
 
 from __future__ import annotations
 
+import pytest
+
+from companion.narration import Narrator
 from companion.table.outcome import Status
 from tests.table.test_skill_gestures import Seats
 
@@ -76,3 +79,59 @@ def test_liuli_refuses_a_player_out_of_range_with_the_distances() -> None:
     said = refused(t, lambda: t.scan("zhangfei", 2), "out_of_range")
     assert {lang: lines[0] for lang, lines in said.items()} == LIULI_RANGE
     t.ok(t.scan("guanyu", 2))  # the one player in range is still accepted
+
+
+def lijian_duel() -> Seats:
+    """Diao Chan (seat 1) uses Lijian on Guan Yu (seat 2) and Zhang Fei (seat 3): Zhang Fei
+    uses a Duel on Guan Yu, who is asked for a Kill."""
+    t = Seats("diaochan", "guanyu", "zhangfei", "lvbu")
+    for code in ("diaochan", "kill@S7", "guanyu", "zhangfei"):
+        t.ok(t.scan(code, 1))
+    t.ok(t.press("ok", 1))
+    assert (t.pending["kind"], t.pending["need"], t.pending["seat"]) == ("respond", "kill", 2)
+    return t
+
+
+LIJIAN_NULLIFIED = {
+    "en": "A Duel made by Seed of Animosity cannot be Nullified: Kill is needed, or NO.",
+    "es": "Un Duelo creado por Semilla de enemistad no se puede anular: hace falta Ataque, o NO.",
+    "zh-Hans": "离间产生的【决斗】不能被【无懈可击】抵消：需要【杀】，或按取消。",
+}
+
+
+def test_a_nullification_against_lijians_duel_is_refused_by_that_rule() -> None:
+    """sanguosha.md 1b/1d: Lijian's Duel cannot be Nullified (no window is opened for it);
+    a Nullification scanned at its Kill request says that, not only "Kill is needed"."""
+    t = lijian_duel()
+    said = refused(t, lambda: t.scan("nullification@SJ", 2), "cannot_nullify")
+    assert {lang: lines[0] for lang, lines in said.items()} == LIJIAN_NULLIFIED
+
+
+NULLIFY_TOO_LATE = {
+    "basic": {
+        "en": "A Nullification cancels only tricks, not a Kill: Dodge is needed, or NO.",
+        "es": "Una Anulación solo cancela trucos, no un Ataque: hace falta Esquiva, o NO.",
+        "zh-Hans": "【无懈可击】只能抵消锦囊牌，不能抵消【杀】：需要【闪】，或按取消。",
+    },
+    "window": {
+        "en": "The Duel is already taking effect: its Nullification window is over; Kill is "
+        "needed, or NO.",
+        "es": "Ya se está resolviendo Duelo: la ventana de Anulación ya pasó; hace falta "
+        "Ataque, o NO.",
+        "zh-Hans": "【决斗】已在生效：使用【无懈可击】的时机已过；需要【杀】，或按取消。",
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "why, against, need", [("basic", "kill", "dodge"), ("window", "duel", "kill")]
+)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_nullification_too_late_or_against_a_basic_card_says_why(
+    why: str, against: str, need: str, lang: str
+) -> None:
+    """The other two refusals of a Nullification at a card request (engine data asserted
+    in tests/sanguosha/test_refusal_reasons.py): the sentences."""
+    refusal = {"reason": "cannot_nullify", "card": "nullification@SJ", "against": against}
+    refusal |= {"skill": None, "need": need, "why": why}
+    assert Narrator(lang).refusal(refusal) == NULLIFY_TOO_LATE[why][lang]
