@@ -10,6 +10,7 @@ PRODUCT.md "Regicide at the table", prompt by prompt (`engine.regicide.prompts`)
 |              | (refused at once if it cannot be   |                 | else Yield              |                |
 |              | part of a legal play)              |                 |                         |                |
 | pay_damage   | Discard(card): the engine sums it  |                 | held (long): CannotPay  |                |
+| (one set)    | adds the card to the staged set    | Discard(staged) | staged: take it back    |                |
 | choose_next  |                                    | own reader: me  |                         | ChooseNext(n)  |
 
 A host correction `hand SEAT COUNT` is `CorrectHandCount` at any prompt.
@@ -20,6 +21,10 @@ seat the engine waits for, with two exceptions: anyone may scan the new enemy (t
 castle deck is in the middle of the table), and after a Jester the chosen player may
 press OK on their own reader (the table has agreed aloud; RB lets the players talk
 then) instead of the Jester's player turning the dial to their seat.
+
+With `allow_overpay=false` a payment is one set (the engine judges it whole: enough,
+and no card it could do without), so the discards are staged like a play's cards and
+OK pays with them; a scan that would leave a card to spare is refused at once.
 
 A staged play is checked card by card: every part of a legal play is itself a legal
 play (§1.4), so a card that makes the staged group illegal is refused at once, with
@@ -128,6 +133,9 @@ class RegicideTable:
         self.start_events = [told(e) for e in self.engine.events()]
         self.staged: list[Card] = []
         self._values = card_values(self.engine.settings)
+        #: `allow_overpay=false`: a payment is one set, judged whole, so its discards are
+        #: staged (like a play's cards) and OK pays with them.
+        self.one_set = not self.engine.settings.allow_overpay
 
     # --- what the table reads ---
 
@@ -141,6 +149,11 @@ class RegicideTable:
         out = prompt.to_json()
         if prompt.kind is PromptKind.PAY_DAMAGE:
             out["left"] = max(0, prompt.amount - prompt.paid)
+            if self.one_set:  # the discards are gathered and paid with OK
+                out["one_set"] = True
+            if self.staged:
+                out["staged"] = [str(c) for c in self.staged]
+                out["staged_value"] = self.value()
         elif prompt.kind is PromptKind.JESTER_FLIP:  # what the flip would do, in figures
             engine = self.engine
             out["hand"] = engine.hand_count(prompt.seat)

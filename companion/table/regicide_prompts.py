@@ -29,6 +29,7 @@ from engine.regicide import (
     RevealEnemy,
     Yield,
 )
+from engine.regicide.reasons import Reason
 
 if TYPE_CHECKING:
     from companion.table.regicide import RegicideTable
@@ -93,6 +94,8 @@ def _play(t: RegicideTable, p: Prompt, inp: TableInput, card: Card | None) -> In
 def _pay_damage(
     t: RegicideTable, p: Prompt, inp: TableInput, card: Card | None
 ) -> Interpretation | None:
+    if t.one_set:
+        return _pay_as_one_set(t, p, inp, card)
     if card is not None:
         return Submit(p.seat, Discard((card,)))
     button = _button(inp)
@@ -103,6 +106,38 @@ def _pay_damage(
         return Refuse("regicide.hold_no", {"seat": p.seat, "left": left})
     if button == "ok":
         return Refuse("regicide.keep_paying", {"seat": p.seat, "left": left})
+    return None
+
+
+def _pay_as_one_set(
+    t: RegicideTable, p: Prompt, inp: TableInput, card: Card | None
+) -> Interpretation | None:
+    """`allow_overpay=false`: the discards are staged as a play is, and OK pays with them
+    as one set, which the engine judges whole (enough, and no card to spare). A scan
+    that would leave a card to spare is refused at once; one that is still short is not
+    (the set grows until OK)."""
+    seat = p.seat
+    if card is not None:
+        refused = t.refusal(seat, Discard((*t.staged, card)))
+        if refused is not None and refused.key != Reason.PAYMENT_SHORT.value:
+            return refused
+
+        def stage() -> None:
+            t.staged.append(card)
+
+        return Stage(seat, [], stage)  # the new prompt names the staged cards
+    button = _button(inp)
+    if button == "no" and inp.data.get("long"):
+        return Submit(seat, CannotPay(), on_accept=t.clear)
+    if button == "no":
+        if t.staged:
+            note = Note("regicide.unstaged", {"seat": seat, "cards": [str(c) for c in t.staged]})
+            return Stage(seat, [note], t.clear)
+        return Refuse("regicide.hold_no", {"seat": seat, "left": p.amount - p.paid})
+    if button == "ok":
+        if not t.staged:
+            return Refuse("regicide.scan_to_pay", {"seat": seat, "amount": p.amount})
+        return Submit(seat, Discard(tuple(t.staged)), on_accept=t.clear)
     return None
 
 

@@ -21,7 +21,8 @@ API
   choose_next, jester_flip, reveal_enemy), `step`, and per kind `can_yield`, `amount`
   and `paid`, `flips_left`, `choices`, `expected_rank`; `to_json()`.
 - `game.submit(seat, action) -> list[Event]`. Actions: `Play(cards)`, `Yield()`,
-  `Discard(cards)` (adds up over several submissions; overpaying is allowed),
+  `Discard(cards)` (adds up over several submissions; overpaying is allowed; with
+  `Settings(allow_overpay=False)` one `Discard` pays the whole damage, no card spare),
   `CannotPay()` (table), `ChooseNext(seat)`, `FlipJester()`, `DeclineFlip()`,
   `RevealEnemy(card)` (table), `CorrectHandCount(seat, count)` (table, any time).
   A refusal raises `IllegalAction`/`InvalidAction` (engine.core.errors) with a
@@ -42,7 +43,8 @@ Table mode: hands, tavern and castle are physical. The engine asks for each new 
 (`reveal_enemy`), counts hands and piles, turns Hearts/Diamonds/exact kills into
 instructions, and checks scans against what it knows; a scan that contradicts only a
 count wins over the count (`hand_count_corrected`). At Step 4 the player scans
-discards one at a time; `CannotPay()` declares a hand too weak.
+discards one at a time (with `allow_overpay=False` the table gathers them into one
+`Discard`); `CannotPay()` declares a hand too weak.
 """
 
 from engine.regicide.actions import (

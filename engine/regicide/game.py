@@ -98,6 +98,20 @@ def _check_distinct(cards: tuple[Card, ...]) -> None:
                 raise IllegalAction(Reason.DUPLICATE_CARD, card=str(c))
 
 
+def _check_one_set(cards: tuple[Card, ...], total: int, owed: int, value: Any) -> None:
+    """`allow_overpay=False` (§1.14-6): the payment is one set that covers what is owed
+    and holds no card it could do without, so it is judged whole: a set short of the
+    damage is refused too (paying the rest later could leave an earlier card unneeded)."""
+    if total < owed:
+        raise IllegalAction(Reason.PAYMENT_SHORT, total=total, owed=owed)
+    least = min(cards, key=value.__getitem__)
+    rest = total - value[least]
+    if rest >= owed:
+        raise IllegalAction(
+            Reason.CARD_NOT_NEEDED, card=str(least), rest=rest, remaining=owed, total=total
+        )
+
+
 class Game(TurnFlow):
     """One game of Regicide for 1 to 4 players, in digital or table mode."""
 
@@ -189,7 +203,7 @@ class Game(TurnFlow):
         ev: list[Event] = []
         kind = p.kind
         items = self.listed
-        if kind is _PAY and not self.table:
+        if kind is _PAY and not self.table and self.settings.allow_overpay:
             if items is None:
                 distinct = list(set(self.hands[p.seat]))  # the listing's order (legal.py)
                 card = distinct[below(len(distinct))]
@@ -401,12 +415,8 @@ class Game(TurnFlow):
         total = 0
         for c in cards:
             total += value[c]
-        if not self.settings.allow_overpay and len(cards) > 1:
-            least = min(cards, key=value.__getitem__)
-            if total - value[least] >= p.amount - p.paid:
-                raise IllegalAction(
-                    Reason.CARD_NOT_NEEDED, card=str(least), remaining=p.amount - p.paid
-                )
+        if not self.settings.allow_overpay:
+            _check_one_set(cards, total, p.amount - p.paid, value)
         if commit:
             self._pay(p, cards, total, ev)
 

@@ -4,7 +4,8 @@
 committing), so it is true exactly when `submit` would accept the action. Iteration
 lists one action per distinct choice: every legal play and `Yield()` if open; one
 single-card `Discard` per card when paying damage (a multi-card `Discard` is accepted
-too, but equals discarding its cards one at a time, so it is not listed); the seats
+too, but equals discarding its cards one at a time, so it is not listed), or with
+`allow_overpay=False` one `Discard` per set that pays the damage whole; the seats
 after a Jester; flip or decline. In table mode the hands are unknown, so iteration
 lists only the actions that name no card in hand (`Yield`, `CannotPay`, the royals a
 reveal may scan...), while `in` still checks any scanned card.
@@ -12,7 +13,7 @@ reveal may scan...), while `in` still checks any scanned card.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from engine.core.errors import ActionError
@@ -22,11 +23,12 @@ from engine.regicide.actions import (
     ChooseNext,
     CorrectHandCount,
     DeclineFlip,
+    Discard,
     FlipJester,
     RevealEnemy,
     Yield,
 )
-from engine.regicide.cards import RANK_INT
+from engine.regicide.cards import RANK_INT, Card
 from engine.regicide.plays import SINGLE_DISCARDS, legal_plays
 from engine.regicide.prompts import PromptKind
 from engine.regicide.rules import RULES
@@ -64,6 +66,8 @@ def enumerate_legal(g: Game) -> list[Action]:
     if kind is PromptKind.PAY_DAMAGE:
         if g.table:
             return [_CANNOT_PAY]
+        if not g.settings.allow_overpay:
+            return _one_set_payments(g.hands[p.seat], p.amount - p.paid, g.value)
         return [SINGLE_DISCARDS[c] for c in set(g.hands[p.seat])]
     if kind is PromptKind.JESTER_FLIP:
         if g.hand_count(p.seat) == 0 and not g.settings.allow_flip_empty_hand:
@@ -73,6 +77,19 @@ def enumerate_legal(g: Game) -> list[Action]:
         return [_CHOOSE[s] for s in p.choices]
     tier = _TIER[p.expected_rank]
     return [RevealEnemy(c) for c in sorted(g.castle) if RANK_INT[c] == tier]
+
+
+def _one_set_payments(hand: list[Card], owed: int, value: Sequence[int]) -> list[Action]:
+    """`allow_overpay=False`: every set of hand cards that covers `owed` and needs each of
+    its cards (at most 2**8 sets of a hand of 8). A hand worth `owed` always has one."""
+    cards = sorted(set(hand))
+    out: list[Action] = []
+    for mask in range(1, 1 << len(cards)):
+        chosen = tuple(c for i, c in enumerate(cards) if mask >> i & 1)
+        total = sum(value[c] for c in chosen)
+        if total >= owed and total - min(value[c] for c in chosen) < owed:
+            out.append(Discard(chosen))
+    return out
 
 
 class LegalActions:

@@ -39,6 +39,7 @@ class Reason(StrEnum):
     SOLO_YIELD_FORBIDDEN = "solo_yield_forbidden"
     # paying damage (§1.7, §1.14 item 6)
     CARD_NOT_NEEDED = "card_not_needed"
+    PAYMENT_SHORT = "payment_short"
     # the Jester's choice (§1.8, §1.14 item 2)
     MAY_NOT_CHOOSE_SELF = "may_not_choose_self"
     # solo flips (§1.12, §1.14 item 20)

@@ -44,7 +44,8 @@ class Settings:
     retroactive_red_powers: bool = False
     #: §1.14-5: Hearts with fewer cards in the discard pile than X moves them all (or none).
     hearts_when_short: HeartsShort = "move_all"
-    #: §1.14-6: a damage payment may include cards that were not needed.
+    #: §1.14-6: a damage payment may include cards that were not needed. False: the
+    #: payment is one set (one `Discard`) that covers the damage and needs every card.
     allow_overpay: bool = True
     #: §1.14-7: yield barred when every other seat yielded on its last turn (per-seat
     #: flags), or after n-1 consecutive yields (a counter any play resets).

@@ -115,6 +115,38 @@ def test_a_resumed_game_keeps_its_rules(companion: Companion, tmp_path: Path) ->
     assert resumed.state["settings"] == {"solo_yield": True}
 
 
+# Two players: ♣5 (doubled) leaves ♠J striking player 1 for 10, paid with ♦2 then ♥10.
+OVERPAY = "@* scan SJ\n@1 scan C5\n@1 press ok\n@1 scan D2\n@1 scan H10\n"
+
+
+def test_allow_overpay_false_works_at_the_table(companion: Companion, tmp_path: Path) -> None:
+    """`--rule allow_overpay=false` used to change nothing at the table (each scan was its
+    own payment): now ♥10 after ♦2 is refused with the figures, NO takes ♦2 back and
+    ♥10 then OK pays; by default the same scans pay 12 and the turn passes. The resumed
+    game keeps the rule and its staged payment."""
+    argv = ["play", "--game", "regicide", "--players", "2", "--reader", "sim", "--lang", "en"]
+    script = _script(tmp_path, "overpay.script", OVERPAY)
+    plain = companion(*argv, "--script", script)
+    assert plain.status == 0, plain.err
+    assert plain.state["pending"]["seat"] == 2 and "not needed" not in plain.out
+
+    ruled = companion(*argv, "--script", script, "--rule", "allow_overpay=false")
+    assert ruled.status == 0, ruled.err
+    assert (
+        "♦2 is not needed: without it the payment still makes 10, and 10 is owed (house "
+        "setting: no card more than needed)."
+    ) in ruled.out
+    pending = ruled.state["pending"]
+    assert (pending["kind"], pending["seat"], pending["staged"]) == ("pay_damage", 1, ["D2"])
+    assert ruled.state["settings"] == {"allow_overpay": False}
+
+    whole = _script(tmp_path, "whole.script", OVERPAY + "@1 press no\n@1 scan H10\n@1 press ok\n")
+    resumed = companion("resume", "2", "--script", whole)
+    assert resumed.status == 0, resumed.err
+    assert "Player 1 takes back ♦2." in resumed.out
+    assert resumed.state["pending"]["seat"] == 2 and resumed.state["pending"]["kind"] == "play"
+
+
 @pytest.mark.parametrize(
     ("rules", "says"),
     [

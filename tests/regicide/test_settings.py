@@ -153,6 +153,41 @@ def test_overpay_can_be_forbidden() -> None:
     assert only(game.submit(1, Discard(parse_cards("H10"))), "damage_paid").overpaid == 5
 
 
+def test_forbidden_overpay_judges_the_whole_payment() -> None:
+    """Paid in parts, ♣2 then ♥10 against 5 would slip a card not needed past the rule:
+    with `allow_overpay=False` the payment is one set, so a part short of the damage is
+    refused with the figures, and a set with a card to spare names it (§1.14-6)."""
+    game = Game.from_position(
+        2,
+        enemy="SJ",
+        shield=5,
+        hands={1: "C3 H10 D2", 2: "C4"},
+        tavern="",
+        settings=Settings(allow_overpay=False),
+    )
+    _play(game, 1, "C3")
+    err = refuse(game, 1, Discard(parse_cards("D2")), "payment_short")
+    assert err.data == {"total": 2, "owed": 5}
+    err = refuse(game, 1, Discard(parse_cards("D2 H10")), "card_not_needed")
+    assert err.data == {"card": "D2", "rest": 10, "remaining": 5, "total": 12}
+    listed = {frozenset(map(str, a.cards)) for a in game.legal_actions()}
+    assert listed == {frozenset({"H10"})}  # ♣3 was played: ♦2 alone is short
+    game = Game.from_position(
+        2,
+        enemy="SJ",
+        shield=5,
+        hands={1: "C5 C3 H10 D2", 2: "C4"},
+        tavern="",
+        settings=Settings(allow_overpay=False),
+    )
+    _play(game, 1, "C5")
+    listed = {frozenset(map(str, a.cards)) for a in game.legal_actions()}
+    assert listed == {frozenset({"H10"}), frozenset({"C3", "D2"})}
+    assert all(game.is_legal(1, a) for a in game.legal_actions())
+    paid = only(game.submit(1, Discard(parse_cards("C3 D2"))), "damage_paid")
+    assert (paid.amount, paid.paid, paid.overpaid) == (5, 5, 0)
+
+
 def test_played_cards_discarded_immediately() -> None:
     """The variant sends played cards to the discard pile at once, so they are healable (§1.14-11)."""
     game = Game.from_position(

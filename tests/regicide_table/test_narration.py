@@ -53,7 +53,8 @@ REASON_DATA: dict[str, dict[str, Any]] = {
     "combo_not_number_cards": {"rank": 11},
     "combo_over_ten": {"total": 12, "limit": 10},
     "yield_after_everyone_yielded": {"seat": 3, "others": [1, 2]},
-    "card_not_needed": {"card": "C2", "remaining": 5},
+    "card_not_needed": {"card": "C2", "rest": 10, "remaining": 5, "total": 12},
+    "payment_short": {"total": 2, "owed": 5},
     "may_not_choose_self": {"seat": 2},
     "no_flips_left": {"used": 2},
     "one_flip_per_moment": {"flips_left": 1},
@@ -226,7 +227,8 @@ def test_every_prompt_renders_without_placeholders(lang: str, kind: str) -> None
     plain = narrator.prompt({**prompt, "left": 7})
     staged = narrator.prompt({**prompt, "left": 7, "staged": ["S4", "H4"], "staged_value": 8})
     figures = narrator.prompt({**prompt, "hand": 5, "draws": 8})  # a flip's, as the table adds
-    assert _clean(plain) and _clean(staged) and _clean(figures)
+    one_set = narrator.prompt({**prompt, "left": 7, "one_set": True})  # allow_overpay=false
+    assert _clean(plain) and _clean(staged) and _clean(figures) and _clean(one_set)
     if kind == "play":
         assert "♠4" in staged and "♠4" not in plain
 
