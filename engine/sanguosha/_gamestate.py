@@ -90,6 +90,9 @@ class GameState:
         self.status = "setup"
         self.outcome: Outcome | None = None
         self.log_length = 0
+        # The state's version: bumped by each run of the flow and each host correction,
+        # the only changes of the state; a listing is valid for one version (_legal.py).
+        self.version = 0
         self._hooks: dict[Point, list[tuple[Player, Skill]]] = {}
         self._mods: dict[str, list[tuple[Player, Skill]]] = {}
         self._queue: list[tuple[Point, Any]] = []

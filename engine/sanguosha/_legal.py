@@ -4,6 +4,20 @@ Multi-step decisions are listed step by step: a card without its targets (then t
 targets one by one), one card at a time for a discard. That keeps the lists short
 (no cross products). Action values are cached per card, so listing allocates
 little. In table mode the engine cannot list hidden cards: it lists what it knows.
+
+Why listing is cheap to repeat and listed actions are not checked again. The state
+of a game changes only inside `submit`: by running the flow to its next prompt or
+by a host correction; each of those bumps `version`. So a listing made at one
+version stays true until the next, whatever event changed what, without tracking
+which events touch what legality reads. `Game.legal_actions` keeps the last listing
+(`LegalActions`) and returns it again for the same seat at the same version, and
+`Game.submit` takes an action that is one of the very objects of that listing
+(identity, not equality) as already checked: it skips `check()` and hands the flow
+the targets the listing resolved (a play's automatic targets, as `check()` returns
+them). Anything else, from a reader, a script, the console, or an equal but rebuilt
+action, is checked in full. Code that changes the state outside `submit` (a test
+setting up a position) bumps `version` itself. The self-play tests assert that
+`check()` accepts every listed action they submit, with the same targets.
 """
 
 from __future__ import annotations
@@ -67,16 +81,47 @@ def _distinct(cards: list[Card]) -> list[Card]:
     return [c for c in dict.fromkeys(cards) if c is not HIDDEN]
 
 
-class LegalActions:
-    """A view of the legal actions: `in`, iteration, `len`, `bool`, indexing."""
+class Plays(list[Action]):
+    """The actions of a play prompt, with the targets each use resolves to by itself
+    (Peach: the user), by `id` of the action: what `check()` returns for it."""
 
-    __slots__ = ("_game", "_prompt", "seat", "_actions")
+    __slots__ = ("targets",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.targets: dict[int, list[Player]] = {}
+
+
+_NO_TARGETS: dict[int, list[Player]] = {}
+
+
+class LegalActions:
+    """A view of the legal actions: `in`, iteration, `len`, `bool`, indexing.
+
+    Also the listing `Game.submit` trusts: made at the game's `version` for `seat`
+    (see the module docstring).
+    """
+
+    __slots__ = ("_game", "_prompt", "seat", "_actions", "version", "_targets")
 
     def __init__(self, game: Game, seat: int | None, actions: list[Action]) -> None:
         self._game = game
         self._prompt = game.pending()
         self.seat = seat
         self._actions = actions
+        self.version = game.version
+        self._targets = actions.targets if isinstance(actions, Plays) else _NO_TARGETS
+
+    def lists(self, action: Action) -> bool:
+        """Whether `action` is one of the listed objects themselves (not an equal one)."""
+        for listed in self._actions:
+            if listed is action:
+                return True
+        return False
+
+    def targets_of(self, action: Action) -> list[Player] | None:
+        """The targets `check()` resolves a listed `action` to (None: none, or staged)."""
+        return self._targets.get(id(action))
 
     def __contains__(self, action: object) -> bool:
         if self._prompt is None or not isinstance(action, Action):
@@ -117,16 +162,22 @@ class LegalLayer(ChecksLayer):
                     out.append(UseSkill(skill.id, tuple(cards)))
         return out
 
-    def _list_play(self, prompt: Prompt, p: Player) -> list[Action]:
-        out: list[Action] = []
+    def _list_play(self, prompt: Prompt, p: Player) -> Plays:
+        out = Plays()
+        targets = out.targets
         usable: dict[str, bool] = {}  # a hand card's usability depends on its name only
         for card in _distinct(p.hand):
+            name = card.true_name
             ok = usable.get(card.name)
             if ok is None:
-                ok = usable[card.name] = self.can_use_now(p, card.true_name, (card,))
+                ok = usable[card.name] = self.can_use_now(p, name, (card,))
             if ok:
-                out.append(_cached(_PLAY, card, PlayCard))
-            if RULES[card.true_name].recastable:
+                action: Action = _cached(_PLAY, card, PlayCard)
+                out.append(action)
+                auto = RULES[name].auto_targets(self.game, p)
+                if auto is not None:
+                    targets[id(action)] = auto
+            if RULES[name].recastable:
                 out.append(_cached(_RECAST, card, Recast))
         for skill in p.skills:
             if skill.active:
@@ -136,7 +187,13 @@ class LegalLayer(ChecksLayer):
                 for name in skill.converts:
                     for cards in skill.conversion_choices(self.game, p, name):
                         if self.can_use_now(p, name, tuple(cards)):
-                            out.append(UseSkill(skill.id, tuple(cards)))
+                            action = UseSkill(skill.id, tuple(cards))
+                            out.append(action)
+                            # the flow uses the first name these cards count as
+                            first = self.conversion_name(p, skill, action.cards)
+                            auto = RULES[first].auto_targets(self.game, p)
+                            if auto is not None:
+                                targets[id(action)] = auto
         out.append(END_PLAY)
         return out
 

@@ -46,6 +46,7 @@ class Game(ViewLayer):
     def __init__(self, players: int, mode: str, seed: int, settings: Settings) -> None:
         super().__init__(players, mode, seed, settings)
         self._flow: Flow = self._run()
+        self._listing: LegalActions | None = None  # the last listing (_legal.py)
 
     @classmethod
     def new(
@@ -93,9 +94,21 @@ class Game(ViewLayer):
         if not isinstance(action, Action):
             raise InvalidAction(Reason.UNKNOWN_ACTION, action=repr(action))
         if isinstance(action, CORRECTIONS):
+            self.version += 1  # a correction changes the state under the same prompt
             return correct(self, seat, action)
-        # The flow uses the targets check() resolved instead of resolving them again.
-        self.checked_targets = self.check(self._prompt, seat, action)
+        # The flow uses the targets check() resolved instead of resolving them again;
+        # an action the engine listed for this seat at this version is checked already
+        # (_legal.py says why that holds).
+        listing = self._listing
+        if (
+            listing is not None
+            and listing.version == self.version
+            and listing.seat == seat
+            and listing.lists(action)
+        ):
+            self.checked_targets = listing.targets_of(action)
+        else:
+            self.checked_targets = self.check(self._prompt, seat, action)
         return self._advance((seat, action))
 
     def legal_actions(self, seat: int | None = None) -> LegalActions:
@@ -110,11 +123,15 @@ class Game(ViewLayer):
             return LegalActions(self, None, [])
         if seat is None:
             seat = prompt.seat if prompt.seat is not None else prompt.seats[0]
-        return LegalActions(self, seat, self.enumerate(prompt, seat))
+        listing = self._listing
+        if listing is None or listing.version != self.version or listing.seat != seat:
+            listing = self._listing = LegalActions(self, seat, self.enumerate(prompt, seat))
+        return listing
 
     # ------------------------------------------------------------------ driver
     def _advance(self, answer: tuple[int | None, Action] | None) -> list[Event]:
         """Run the flow to its next prompt (None: the first run, from the setup)."""
+        self.version += 1  # the flow runs: the state changes (_legal.py)
         out: list[Event] = []
         self._out = out
         self.emit = out.append

@@ -79,7 +79,10 @@ def play(mode: str, seed: int, mode_settings: dict | None = None, **kw: object) 
         seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
         actions = game.legal_actions(seat)
         assert actions, prompt
-        game.submit(seat, actions[rng.randrange(len(actions))])
+        action = actions[rng.randrange(len(actions))]
+        # submit trusts its own listing: check() accepts the action, with the same targets
+        assert game.check(prompt, seat, action) == actions.targets_of(action), action
+        game.submit(seat, action)
         steps += 1
         assert steps < 30_000, "game did not end"
         check_mode_state(game)

@@ -2,7 +2,8 @@
 
 The game is a real `Game`; these helpers only move cards between its zones (so
 the 104 cards stay accounted for), set HP and identities, and drive it with
-ordinary `submit` calls.
+ordinary `submit` calls. Each change bumps `game.version`, as the engine's own
+changes do, so a listing made before it is not reused (engine/sanguosha/_legal.py).
 """
 
 from __future__ import annotations
@@ -39,8 +40,14 @@ def start(players: int = 4, settings: Settings | None = None, **kw: object) -> G
     return game
 
 
+def changed(game: Game) -> None:
+    """The state changed outside `submit`: legal actions listed before are stale."""
+    game.version += 1
+
+
 def _pull(game: Game, card: Card) -> None:
     """Remove one copy of `card` from wherever it is."""
+    changed(game)
     for pile in (game.deck, game.discard_pile, game.processing):
         if card in pile:
             pile.remove(card)
@@ -108,6 +115,7 @@ def set_hp(game: Game, seat: int, hp: int, max_hp: int | None = None) -> None:
     p = game.player(seat)
     p.max_hp = max_hp if max_hp is not None else max(p.max_hp, hp)
     p.hp = hp
+    changed(game)
 
 
 def set_identities(game: Game, *identities: str) -> None:
@@ -118,6 +126,7 @@ def set_identities(game: Game, *identities: str) -> None:
     game.role_counts = dict(Counter(identities))
     for ident in ("lord", "loyalist", "rebel", "spy"):
         game.role_counts.setdefault(ident, 0)
+    changed(game)
 
 
 def conserved(game: Game) -> bool:

@@ -411,7 +411,10 @@ def test_random_corrections_during_play_keep_every_invariant(seed: int) -> None:
             prompt = game.pending()
             seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
             actions = game.legal_actions(seat)
-            game.submit(seat, actions[rng.randrange(len(actions))])
+            action = actions[rng.randrange(len(actions))]
+            # a correction made the last listing stale: check() still agrees with this one
+            assert game.check(prompt, seat, action) == actions.targets_of(action), action
+            game.submit(seat, action)
         check_invariants(game)
     assert set(accepted) == {"set_health", "set_hand_count", "move_card"}, accepted
     assert sum(reasons.values()) > 20, reasons

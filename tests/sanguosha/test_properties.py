@@ -93,7 +93,10 @@ def play(seed: int, players: int) -> Game:
         seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
         actions = game.legal_actions(seat)
         assert actions, prompt
-        game.submit(seat, actions[rng.randrange(len(actions))])
+        action = actions[rng.randrange(len(actions))]
+        # submit trusts its own listing: check() accepts the action, with the same targets
+        assert game.check(prompt, seat, action) == actions.targets_of(action), action
+        game.submit(seat, action)
         steps += 1
         assert steps < 20_000, "game did not end"
         check_state(game)

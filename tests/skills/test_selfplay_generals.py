@@ -55,7 +55,10 @@ def play(seed: int, players: int, seen: Counter) -> Game:
         seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
         actions = game.legal_actions(seat)
         assert actions, prompt
-        for event in game.submit(seat, actions[rng.randrange(len(actions))]):
+        action = actions[rng.randrange(len(actions))]
+        # submit trusts its own listing: check() accepts the action, with the same targets
+        assert game.check(prompt, seat, action) == actions.targets_of(action), action
+        for event in game.submit(seat, action):
             skill = getattr(event, "skill", None) or getattr(event, "reason", None)
             if skill in REGISTRY:
                 seen[skill] += 1
