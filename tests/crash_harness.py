@@ -263,29 +263,11 @@ def crash_and_resume(game: Game, kill: Kill, workdir: Path) -> Outcome:
         return Outcome(game.name, kill, killed, False, "resume wrote no state", wall, cpu)
     got = json.loads(state.read_text("utf-8"))
     got_log = tuple(logged(db))
-    same_log = got_log == game.inputs or _only_lifts_after_the_end(game, got_log, got)
+    same_log = got_log == game.inputs
     detail = "" if got == game.state else _difference(game.state, got)
     if not same_log and not detail:
         detail = "same state, but the log differs from the uninterrupted run's"
     return Outcome(game.name, kill, killed, not detail, detail, wall, cpu)
-
-
-def _only_lifts_after_the_end(
-    game: Game, got_log: tuple[tuple[str, int | None], ...], state: dict[str, Any]
-) -> bool:
-    """Whether the crashed log lacks only cards lifted off a reader after the game ended.
-
-    A game that was over when it was killed is not resumed (`companion resume` writes
-    its final state), so the `remove` lines its script has after the end are never
-    read: they belong to no game, nothing could apply them. Everything up to the end
-    must still be logged exactly once, in order.
-    """
-    rest = game.inputs[len(got_log) :]
-    return (
-        state.get("status") == "over"
-        and got_log == game.inputs[: len(got_log)]
-        and all(kind == "remove" for kind, _ in rest)
-    )
 
 
 def _difference(want: dict[str, Any], got: dict[str, Any]) -> str:

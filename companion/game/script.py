@@ -353,6 +353,8 @@ async def drive_script(
         if pace > 0 and said[0]:
             await asyncio.sleep(pace * said[0])
             said[0] = 0
+        if session.over:  # the rest of the script belongs to no game (lifts, mostly)
+            break
         if line.number in done:
             continue
         played += 1

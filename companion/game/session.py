@@ -135,6 +135,12 @@ class Session:
     def subscribe(self, observer: Observer) -> None:
         self._observers.append(observer)
 
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended: nothing more it is sent can apply, so nothing
+        more is logged (a live table's pump stops here, and so does a script)."""
+        return self._status == "over"
+
     def state(self) -> dict[str, Any]:
         """The state JSON of the public contract: the engine's public view, the
         pending decision, and `log_length`: the inputs the game received. Reader

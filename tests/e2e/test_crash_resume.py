@@ -70,6 +70,23 @@ def test_exported_transcripts_resume(games: dict[str, Game], tmp_path: Path) -> 
         _assert_identical(crash_and_resume(game, Kill(after=game.total // 2), tmp_path / name))
 
 
+def test_nothing_is_logged_after_the_game_is_over(games: dict[str, Game], tmp_path: Path) -> None:
+    """Script lines after the end (cards lifted off the readers, a stray scan) belong to
+    no game: an uninterrupted `play` logs none of them, as a resumed one plays none, so
+    both logs end with the input that ended the game."""
+    game = games["per-seat"]
+    assert game.state["status"] == "over"
+    script = tmp_path / "trailing.script"
+    trailing = "@1 remove\n@2 remove\n@3 scan kill@D8\n@3 remove\n"
+    script.write_text(game.script.read_text("utf-8") + trailing, "utf-8")
+    longer = Game(game.name, script, game.play_args, {}, ())
+    db, state = tmp_path / "g.sqlite", tmp_path / "g.json"
+    done = companion(*longer.play_command(db, state))
+    assert done.returncode == 0, done.stderr
+    assert logged(db) == list(game.inputs)
+    assert json.loads(state.read_text("utf-8")) == game.state
+
+
 def test_killed_after_the_game_ended_the_final_state_is_recovered(
     games: dict[str, Game], tmp_path: Path
 ) -> None:
