@@ -180,6 +180,9 @@ class SanguoshaTable:
         seat = self._attribute(inp, prompt)
         if seat is None:
             return Refuse("who_is_it", {"seats": list(prompt.seats)})
+        denied = self._denied(prompt, seat, scanned)
+        if denied is not None:
+            return denied
         if seat not in prompt.seats:
             expected = list(prompt.seats)
             return Refuse("wrong_seat", {"seat": seat, "expected": expected}, seat, "engine")
@@ -193,6 +196,16 @@ class SanguoshaTable:
         if isinstance(meaning, Submit):
             return _with_accept(meaning, self._clear)
         return meaning
+
+    def _denied(self, prompt: Prompt, seat: int, scanned: Scanned | None) -> Refuse | None:
+        """A card the rules just did not let this seat answer with (a Dodge after Tieqi's
+        red judgment): refused with that rule, whoever the game waits for now."""
+        if scanned is None or scanned.kind != "card":
+            return None
+        problem = self.engine.denied_problem(prompt, seat, parse_card(scanned.text))
+        if problem is None:
+            return None
+        return Refuse(problem[0].value, problem[1], seat, "engine")
 
     def _clear(self) -> None:
         self._claim = None

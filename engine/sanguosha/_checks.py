@@ -32,7 +32,7 @@ from engine.sanguosha.actions import (
     Timeout,
     UseSkill,
 )
-from engine.sanguosha.cards import RULES
+from engine.sanguosha.cards import RULES, Problem
 from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
 from engine.sanguosha.context import SHOW, PlayerChoice, Request, Use, alternatives, answers
 from engine.sanguosha.prompts import Prompt, PromptKind
@@ -68,6 +68,10 @@ class ChecksLayer(SetupLayer):
         staged), so that `submit` can hand them to the flow instead of resolving them
         again; `legal_actions()` membership calls this too and ignores the result.
         """
+        if self.denied is not None and isinstance(action, Respond) and seat is not None:
+            problem = self.denied_problem(prompt, seat, action.card)
+            if problem is not None:
+                raise IllegalAction(problem[0], **problem[1])
         if isinstance(action, Recast) and prompt.kind is not K.PLAY:
             raise IllegalAction(
                 Reason.RECAST_NOT_NOW, card=str(action.card), prompt=prompt.kind.value
@@ -96,6 +100,19 @@ class ChecksLayer(SetupLayer):
                 raise IllegalAction(Reason.NOT_YOUR_TURN, seat=seat, turn=prompt.seat)
             raise IllegalAction(Reason.WRONG_SEAT, seat=seat, expected=list(prompt.seats))
         return _CHECKERS[prompt.kind](self.game, prompt, self.player(seat), action)
+
+    def denied_problem(self, prompt: Prompt, seat: int, card: object) -> Problem:
+        """Why `seat` may not answer with `card` the request that was just skipped for
+        them (`denied`: Tieqi's red judgment, no Dodge against that Kill), unless the
+        pending prompt asks them for it now; None otherwise. The table asks this too."""
+        denied = self.denied
+        if denied is None or denied[0] != seat or not isinstance(card, Card):
+            return None
+        _, need, against, skill = denied
+        if not answers(card, need) or (seat in prompt.seats and answers(card, prompt.need or "")):
+            return None
+        data = {"seat": seat, "card": str(card), "need": need, "against": against}
+        return Reason.CANNOT_RESPOND, {**data, "skill": skill}
 
     # ---------------------------------------------------------------- shared checks
     def check_seats(self, seats: tuple[int, ...]) -> None:

@@ -102,6 +102,9 @@ class GameState:
         # Record an event for the caller of `submit`: the hot path, a bound list append
         # (`Game._advance` rebinds it to each call's list).
         self.emit: Callable[[Event], None] = self._out.append
+        # the answer this resolution did not let a seat give: (seat, need, card, skill),
+        # Tieqi's red judgment (no Dodge against the Kill); until the next accepted action
+        self.denied: tuple[int, str, str, str] | None = None
         self._seat: int | None = None
         self._prompt: Prompt | None = None
 

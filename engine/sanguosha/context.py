@@ -83,7 +83,7 @@ class Use:
         self.need: dict[int, int] = {}  # seat -> responses needed (2 under Wushuang)
         self.bonus = 0  # extra damage
         self.cancelled: set[int] = set()  # seats the effect no longer applies to
-        self.no_response: set[int] = set()  # seats that may not answer it (Tieqi)
+        self.no_response: dict[int, str] = {}  # seat -> the skill that forbids an answer (Tieqi)
         self.nullifiable = True  # False: no Nullification window (Lijian's Duel)
         self.against: str | None = None
         self.flags: dict[str, Any] = {}

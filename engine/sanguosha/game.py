@@ -140,6 +140,7 @@ class Game(ViewLayer):
                 self._prompt = next(self._flow)
             else:
                 self.log_length += 1
+                self.denied = None
                 self._seat, action = answer
                 self._prompt = self._flow.send(action)
         except GameEnded:

@@ -38,6 +38,7 @@ class Reason(StrEnum):
     CARD_NOT_OWNED = "card_not_owned"  # card, seat (not in hand or equipment)
     CARD_ELSEWHERE = "card_elsewhere"  # card, zone, seat (every copy is visibly elsewhere)
     WRONG_CARD = "wrong_card"  # card, need
+    CANNOT_RESPOND = "cannot_respond"  # seat, card, need, against, skill (Tieqi: no Dodge)
     CANNOT_NULLIFY = "cannot_nullify"  # card, against, skill, need, why (skill | basic | window)
     WRONG_COUNT = "wrong_count"  # expected, got
     DUPLICATE_CARD = "duplicate_card"  # card

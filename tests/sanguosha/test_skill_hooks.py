@@ -331,7 +331,7 @@ class NoDodge(Skill):
     def on_trigger(self, game, owner, point, data):
         j = yield from game.judge(owner, self.id, lambda card: card.color.value == "red")
         if j.success:
-            data.use.no_response.add(data.target.seat)
+            data.use.no_response[data.target.seat] = self.id
 
 
 class SowDiscord(Skill):

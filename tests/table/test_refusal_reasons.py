@@ -135,3 +135,28 @@ def test_a_nullification_too_late_or_against_a_basic_card_says_why(
     refusal = {"reason": "cannot_nullify", "card": "nullification@SJ", "against": against}
     refusal |= {"skill": None, "need": need, "why": why}
     assert Narrator(lang).refusal(refusal) == NULLIFY_TOO_LATE[why][lang]
+
+
+TIEQI_RED = {
+    "en": "The judgment for Iron Cavalry was red: Guan Yu (seat 2) cannot play Dodge against "
+    "this Kill.",
+    "es": "El juicio de Caballería de hierro salió rojo: Guan Yu (asiento 2) no puede jugar "
+    "Esquiva contra este Ataque.",
+    "zh-Hans": "铁骑的判定结果为红色：2号位关羽不能使用【闪】响应此【杀】。",
+}
+
+
+def test_a_dodge_after_a_red_tieqi_judgment_names_tieqi() -> None:
+    """Ma Chao's Tieqi judges red: the Kill hits at once, and the target's Dodge scanned
+    then is refused because the Kill cannot be dodged (not "may not decide now"); once
+    the game moves on, a Dodge is an ordinary wrong-seat input again."""
+    t = Seats("machao", "guanyu", "zhangfei", "lvbu")
+    t.ok(t.scan("kill@S7", 1))
+    t.ok(t.scan("guanyu", 1))
+    t.ok(t.press("ok", 1))  # use Tieqi
+    t.ok(t.scan("peach@H3"))  # the judgment: red
+    assert t.seat(2)["hp"] == 3 and t.pending["kind"] == "play"
+    said = refused(t, lambda: t.scan("dodge@H2", 2), "cannot_respond")
+    assert {lang: lines[0] for lang, lines in said.items()} == TIEQI_RED
+    t.ok(t.press("ok", 1))  # Ma Chao ends his play phase
+    refused(t, lambda: t.scan("dodge@H2", 2), "wrong_seat")

@@ -83,6 +83,8 @@ def kill_effect(game: Game, use: Use, target: Player) -> Flow:
         if not ok:
             break
         dodged += 1
+    if target.seat in use.no_response:  # say so to a Dodge scanned now (`denied_problem`)
+        game.denied = (target.seat, "dodge", use.name, use.no_response[target.seat])
     if dodged >= need:
         data = TargetData(use, target)
         if Point.KILL_DODGED in game._hooks:

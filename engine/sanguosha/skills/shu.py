@@ -286,7 +286,7 @@ class Tieqi(Skill):
     def on_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> Flow:
         j = yield from game.judge(owner, self.id, _is_red)
         if j.success:
-            data.use.no_response.add(data.target.seat)
+            data.use.no_response[data.target.seat] = self.id
 
 
 def _is_red(card: Card) -> bool:
