@@ -1,4 +1,4 @@
-"""What a seat can submit: small frozen values with imperative names.
+"""What a seat can submit: small frozen values (`@fact`) with imperative names.
 
 Cards are `Card` values (`parse_card("kill@S7")`); seats are numbered 1..N in turn
 order. The table layer submits exactly what it scanned; digital-mode bots submit
@@ -8,10 +8,11 @@ for the game log, and `parse_action` reads it back.
 
 from __future__ import annotations
 
-from dataclasses import Field, dataclass, fields
+from dataclasses import Field, fields
 from typing import Any, ClassVar
 
 from engine.core.errors import InvalidAction
+from engine.core.facts import fact
 from engine.sanguosha.catalogue import Card, format_card, parse_card
 from engine.sanguosha.reasons import Reason
 
@@ -38,7 +39,7 @@ def _to_json(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class ChooseGeneral(Action):
     """Pick a general (one of those offered in digital mode; the scanned one at the table)."""
 
@@ -46,7 +47,7 @@ class ChooseGeneral(Action):
     kind = "choose_general"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class PlayCard(Action):
     """Use a card in the play phase. Without targets, a card that needs them is staged
     and the engine asks for targets one by one (`ChooseTarget`, then `Confirm`)."""
@@ -56,7 +57,7 @@ class PlayCard(Action):
     kind = "play_card"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class UseSkill(Action):
     """Use a skill (or an equipment's ability), with the cards and targets it needs."""
 
@@ -66,7 +67,7 @@ class UseSkill(Action):
     kind = "use_skill"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class ChooseTarget(Action):
     """Add a seat to the staged card's targets."""
 
@@ -74,7 +75,7 @@ class ChooseTarget(Action):
     kind = "choose_target"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class Confirm(Action):
     """OK (True) or NO (False): close a target list, accept an optional effect, discard unseen."""
 
@@ -82,7 +83,7 @@ class Confirm(Action):
     kind = "confirm"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class Respond(Action):
     """Answer a request with a card, or `Respond(None)` to decline (NO)."""
 
@@ -90,28 +91,28 @@ class Respond(Action):
     kind = "respond"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class Pass(Action):
     """Let a window go by (no Nullification) or decline an optional step."""
 
     kind = "pass"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class Timeout(Action):
     """The table's clock closed an open window (submitted with seat None)."""
 
     kind = "timeout"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class EndPlay(Action):
     """End the play phase."""
 
     kind = "end_play"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class Recast(Action):
     """Recast a card (Iron Chain) in your play phase: into the discard pile, draw 1.
 
@@ -121,7 +122,7 @@ class Recast(Action):
     kind = "recast"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class Discard(Action):
     """Discard these cards (hand, or hand and equipment when the prompt allows it)."""
 
@@ -129,7 +130,7 @@ class Discard(Action):
     kind = "discard"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class ProvideJudgment(Action):
     """Table mode: the judgment card that was flipped and scanned."""
 
@@ -137,7 +138,7 @@ class ProvideJudgment(Action):
     kind = "provide_judgment"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class RevealCard(Action):
     """Table mode: a card turned face up (Harvest, a dismantled hand card); None = unseen."""
 
@@ -145,7 +146,7 @@ class RevealCard(Action):
     kind = "reveal_card"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class RevealIdentity(Action):
     """Table mode: the identity card a player scanned."""
 
@@ -153,7 +154,7 @@ class RevealIdentity(Action):
     kind = "reveal_identity"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class PickCard(Action):
     """Take a card from a choice (Harvest, Snatch, Dismantle...); None = a hand card unseen."""
 
@@ -161,7 +162,7 @@ class PickCard(Action):
     kind = "pick_card"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class ChooseOption(Action):
     """Pick one of a prompt's `options` (a suit named for Fanjian)."""
 
@@ -169,7 +170,7 @@ class ChooseOption(Action):
     kind = "choose_option"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class SetHealth(Action):
     """Host correction (table mode, seat None): `seat` has `hp` health (1..max_hp)."""
 
@@ -178,7 +179,7 @@ class SetHealth(Action):
     kind = "set_health"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class SetHandCount(Action):
     """Host correction (table mode, seat None): `seat` holds `count` hand cards."""
 
@@ -187,7 +188,7 @@ class SetHandCount(Action):
     kind = "set_hand_count"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class MoveCard(Action):
     """Host correction (table mode, seat None): `card` is now in `seat`'s `to` zone
     (hand, equipment, judgment), or on the discard pile (`to="discard"`, no seat)."""

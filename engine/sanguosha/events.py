@@ -1,4 +1,4 @@
-"""What happened: frozen, JSON-ready facts with past-tense names, enough to narrate a game.
+"""What happened: frozen (`@fact`), JSON-ready facts with past-tense names, enough to narrate a game.
 
 Events are public: they never carry hidden information (a drawn card, a hand card
 taken unseen, an unrevealed identity). Seats are 1..N; cards are written
@@ -9,8 +9,10 @@ its physical `cards` and gets the `name` it was used as). `EVENT_KINDS` lists ev
 
 from __future__ import annotations
 
-from dataclasses import Field, dataclass, fields
+from dataclasses import Field, fields
 from typing import Any, ClassVar
+
+from engine.core.facts import fact
 
 
 class Event:
@@ -37,7 +39,7 @@ def _event(cls: type[Event]) -> type[Event]:
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class GameStarted(Event):
     players: int
     mode: str
@@ -46,7 +48,7 @@ class GameStarted(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class IdentityRevealed(Event):
     """An identity became public (the lord at once; others on death or at the end)."""
 
@@ -57,7 +59,7 @@ class IdentityRevealed(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class GeneralChosen(Event):
     seat: int
     general: str | None
@@ -65,7 +67,7 @@ class GeneralChosen(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class HealthSet(Event):
     """A seat's starting health (max HP includes the lord's bonus with more than 4 players)."""
 
@@ -76,14 +78,14 @@ class HealthSet(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class RoundStarted(Event):
     round: int
     kind = "round_started"
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class TurnStarted(Event):
     seat: int
     round: int
@@ -91,14 +93,14 @@ class TurnStarted(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class TurnEnded(Event):
     seat: int
     kind = "turn_ended"
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class PhaseStarted(Event):
     seat: int
     phase: str
@@ -106,7 +108,7 @@ class PhaseStarted(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class PhaseSkipped(Event):
     seat: int
     phase: str
@@ -115,7 +117,7 @@ class PhaseSkipped(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardsDrawn(Event):
     seat: int
     count: int
@@ -124,14 +126,14 @@ class CardsDrawn(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class DeckReshuffled(Event):
     count: int
     kind = "deck_reshuffled"
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardUsed(Event):
     """A card was used (has a user and targets; counts toward limits)."""
 
@@ -145,7 +147,7 @@ class CardUsed(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardPlayed(Event):
     """A card was played as a response (no targets; counts toward nothing)."""
 
@@ -158,7 +160,7 @@ class CardPlayed(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class ResponseDeclined(Event):
     seat: int
     need: str
@@ -167,7 +169,7 @@ class ResponseDeclined(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardNullified(Event):
     """A trick will not take effect on this target."""
 
@@ -178,7 +180,7 @@ class CardNullified(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class EffectCancelled(Event):
     """A card had no effect on a target (armor, a skill); `by` names why."""
 
@@ -189,7 +191,7 @@ class EffectCancelled(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class DamageDealt(Event):
     source: int | None
     target: int
@@ -203,7 +205,7 @@ class DamageDealt(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class ChainChanged(Event):
     """`seat` became chained or was reset (`reason`: "iron_chain", or "damage": an
     elemental damage resets whom it hits)."""
@@ -215,7 +217,7 @@ class ChainChanged(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardRecast(Event):
     """`seat` recast `card` (Iron Chain): it went to the discard pile and they drew 1."""
 
@@ -225,7 +227,7 @@ class CardRecast(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardShown(Event):
     """`seat` showed a hand card to everyone (Fire Attack); it stays in their hand."""
 
@@ -236,7 +238,7 @@ class CardShown(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class WineApplied(Event):
     """`seat`'s drunk Wine went into the Kill they used: it deals `bonus` more damage."""
 
@@ -246,7 +248,7 @@ class WineApplied(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class WineExpired(Event):
     """`seat`'s drunk Wine ended unused (at the end of the turn, or phase by setting)."""
 
@@ -255,7 +257,7 @@ class WineExpired(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class DamagePrevented(Event):
     source: int | None
     target: int
@@ -264,7 +266,7 @@ class DamagePrevented(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class HpRecovered(Event):
     seat: int
     amount: int
@@ -276,7 +278,7 @@ class HpRecovered(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class HpLost(Event):
     seat: int
     amount: int
@@ -286,7 +288,7 @@ class HpLost(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class JudgmentRevealed(Event):
     seat: int
     card: str
@@ -295,7 +297,7 @@ class JudgmentRevealed(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class JudgmentChanged(Event):
     seat: int
     card: str
@@ -305,7 +307,7 @@ class JudgmentChanged(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class JudgmentSettled(Event):
     """The judgment took effect: `success` is whether the reason's condition held."""
 
@@ -317,7 +319,7 @@ class JudgmentSettled(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class PlayerDying(Event):
     seat: int
     hp: int
@@ -325,7 +327,7 @@ class PlayerDying(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class PlayerRescued(Event):
     seat: int
     hp: int
@@ -333,7 +335,7 @@ class PlayerRescued(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class PlayerDied(Event):
     seat: int
     killer: int | None
@@ -341,7 +343,7 @@ class PlayerDied(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class RewardGiven(Event):
     """Killing a rebel: the killer draws 3."""
 
@@ -352,7 +354,7 @@ class RewardGiven(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class PenaltyApplied(Event):
     """The lord killed a loyalist: the lord discards every hand and equipment card."""
 
@@ -362,7 +364,7 @@ class PenaltyApplied(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardsDiscarded(Event):
     """Cards went to the discard pile face up (`cards`) and/or unseen (`unseen` count)."""
 
@@ -374,7 +376,7 @@ class CardsDiscarded(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardTaken(Event):
     """`seat` took a card from `source`'s zone; `card` is None for a hand card taken unseen."""
 
@@ -387,7 +389,7 @@ class CardTaken(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardGiven(Event):
     seat: int
     target: int
@@ -397,7 +399,7 @@ class CardGiven(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class HandCardsGiven(Event):
     """`seat` gave `count` hand cards to `target`, face down (Rende): which ones is hidden."""
 
@@ -409,7 +411,7 @@ class HandCardsGiven(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class OptionChosen(Event):
     """`seat` chose `option` of a prompt's choices (the suit named for Fanjian)."""
 
@@ -420,7 +422,7 @@ class OptionChosen(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class DeckArranged(Event):
     """`seat` looked at the deck's top cards and put `top` back on top, `bottom` below."""
 
@@ -432,7 +434,7 @@ class DeckArranged(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardsGained(Event):
     """`seat` took face-up cards from the table into their hand (a judgment or damage card)."""
 
@@ -443,7 +445,7 @@ class CardsGained(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class EquipmentEquipped(Event):
     seat: int
     card: str
@@ -453,7 +455,7 @@ class EquipmentEquipped(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class DelayedTrickPlaced(Event):
     seat: int
     target: int
@@ -463,7 +465,7 @@ class DelayedTrickPlaced(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class DelayedTrickMoved(Event):
     """Lightning passed on (or, with skills, a delayed trick moved)."""
 
@@ -475,7 +477,7 @@ class DelayedTrickMoved(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardsRevealed(Event):
     """Cards turned face up from the deck (Harvest)."""
 
@@ -485,7 +487,7 @@ class CardsRevealed(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class HandCountCorrected(Event):
     """Table mode warning: a scan contradicted the counted hand; the table wins."""
 
@@ -497,7 +499,7 @@ class HandCountCorrected(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class HealthCorrected(Event):
     """The host set `seat`'s health by hand (a host correction, not damage or recovery)."""
 
@@ -509,7 +511,7 @@ class HealthCorrected(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class HandCountSetByHost(Event):
     """The host set `seat`'s hand count by hand (unlike `HandCountCorrected`, the
     engine's own warning after a scan); `forgotten` are the known cards of that hand
@@ -523,7 +525,7 @@ class HandCountSetByHost(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class CardMovedByHost(Event):
     """The host moved `card`. Zones: hand, equipment, judgment, discard, deck (seat None
     for the last two); a card the engine had not seen comes from a hand or the deck."""
@@ -538,7 +540,7 @@ class CardMovedByHost(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class SkillInvoked(Event):
     seat: int
     skill: str
@@ -547,7 +549,7 @@ class SkillInvoked(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class GameOver(Event):
     winners: tuple[int, ...]
     side: str | None
@@ -557,7 +559,7 @@ class GameOver(Event):
 
 # ---------------------------------------------------------------- two-side modes (modes.md)
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class GameModeSet(Event):
     """The game is played in a two-side mode (`provisional`: rules no source confirms)."""
 
@@ -567,7 +569,7 @@ class GameModeSet(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class TeamAssigned(Event):
     """`seat` plays for `team` (3v3: as marshal or vanguard; `leader`: leads the team)."""
 
@@ -579,7 +581,7 @@ class TeamAssigned(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class DraftPoolRevealed(Event):
     """The generals laid face up for the draft."""
 
@@ -588,7 +590,7 @@ class DraftPoolRevealed(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class GeneralDrafted(Event):
     """`seat` took a general: from the pool (`draft`, named), or unseen by the others
     (`hidden` dealt, `first` general picked, `assign`ed by the marshal: None)."""
@@ -600,7 +602,7 @@ class GeneralDrafted(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class ReservesSet(Event):
     """1v1: `seat` keeps `count` generals in reserve (which ones is theirs to know)."""
 
@@ -610,7 +612,7 @@ class ReservesSet(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class HandRedrawn(Event):
     """`seat` put back its starting hand of `count` cards to draw as many again."""
 
@@ -620,7 +622,7 @@ class HandRedrawn(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class UnitStarted(Event):
     """3v3: `team`'s action unit: these seats take their turns, in this order."""
 
@@ -630,7 +632,7 @@ class UnitStarted(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class GeneralFell(Event):
     """1v1: `seat`'s general died; `fallen` of the `lives` that lose the game have fallen."""
 
@@ -642,7 +644,7 @@ class GeneralFell(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class GeneralEntered(Event):
     """1v1: `seat`'s next general came in from the reserves (`reserves` left)."""
 
@@ -653,7 +655,7 @@ class GeneralEntered(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@fact
 class ModeRewardGiven(Event):
     """A mode's reward for a death: `seat` draws `count` (2v2: a teammate of the victim;
     3v3: the killer of a vanguard)."""

@@ -28,9 +28,11 @@ cards under Guanxing): the public view leaves them out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import Any
+
+from engine.core.facts import fact
 
 
 class PromptKind(StrEnum):
@@ -53,7 +55,7 @@ PROMPT_KINDS: frozenset[str] = frozenset(k.value for k in PromptKind)
 """Every prompt's wire name, for narration's coverage tests."""
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class Prompt:
     """A pending decision. Fields not used by a kind keep their defaults."""
 
