@@ -29,11 +29,4 @@ class RandomBot:
 
     def play(self, game: Game, max_actions: int = 10_000) -> int:
         """Play to the end; return the number of actions submitted."""
-        count = 0
-        step, below = game.step_random, self.rng.randrange
-        while game.prompt is not None:
-            if count >= max_actions:
-                raise RuntimeError(f"game not over after {max_actions} actions")
-            step(below)
-            count += 1
-        return count
+        return game.play_random(self.rng.randrange, max_actions)

@@ -6,10 +6,17 @@ narrator needs, and never a hidden card (no drawn card, no tavern order). Events
 "move 7 cards from the discard pile under the tavern deck", "players 2, 3, 1 draw one
 card each", "put the enemy face down on top of the tavern deck". Seats are 1..N;
 suits are letters `S H C D`.
+
+Built when read. The engine records each event as a `Recipe`, `partial(EventClass,
+*fields)`, with every field's value taken at that moment, and builds the frozen
+dataclass only when someone reads it: `Game.submit` and `Game.step_random` build what
+they return, `Game.events()` builds the rest of the log once. Building dataclasses
+that nobody reads was a third of a random self-play game (`bench/regicide.py`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar
 
@@ -278,6 +285,15 @@ class GameLost(Event):
     amount: int
     hand_value: int | None
     kind: ClassVar[str] = "game_lost"
+
+
+#: An event recorded but not built yet: `partial(EventClass, *fields)` (module docstring).
+Recipe = Callable[[], Event]
+
+
+def built(entry: Event | Recipe) -> Event:
+    """The event a log entry stands for (the entry itself once built)."""
+    return entry if isinstance(entry, Event) else entry()
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (

@@ -22,6 +22,8 @@ turning up the castle's top card.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.regicide.cards import RANK_INT, SUIT_INDEX, Card
 from engine.regicide.events import (
     CardsPlayed,
@@ -29,11 +31,11 @@ from engine.regicide.events import (
     DamageToPay,
     EnemyDefeated,
     EnemyRevealed,
-    Event,
     GameLost,
     GameWon,
     JesterPlayed,
     PowerBlocked,
+    Recipe,
     ShieldRaised,
     TurnStarted,
 )
@@ -55,7 +57,7 @@ class TurnFlow(GameState):
 
     __slots__ = ()
 
-    def _attack(self, s: int, cards: tuple[Card, ...], shape: str, ev: list[Event]) -> None:
+    def _attack(self, s: int, cards: tuple[Card, ...], shape: str, ev: list[Recipe]) -> None:
         """Steps 2 and 3 of a play that is not a Jester (§1.5, §1.6)."""
         value = self.value
         x = 0
@@ -63,7 +65,7 @@ class TurnFlow(GameState):
         for c in cards:
             x += value[c]
             mask |= 1 << SUIT_INDEX[c]
-        ev.append(CardsPlayed(s, cards, x, shape))
+        ev.append(partial(CardsPlayed, s, cards, x, shape))
         self.in_play.extend(cards)
         enemy = self.enemy
         assert enemy is not None
@@ -71,7 +73,7 @@ class TurnFlow(GameState):
             immune = SUIT_INDEX[enemy]
             if mask >> immune & 1:
                 mask &= ~(1 << immune)
-                ev.append(PowerBlocked(s, _LETTER[immune], enemy))
+                ev.append(partial(PowerBlocked, s, _LETTER[immune], enemy))
                 if immune == _SPADE:
                     if self.settings.retroactive_spades == "play_total":
                         self.blocked_spades += x
@@ -89,7 +91,9 @@ class TurnFlow(GameState):
             ev.append(draw(self, s, x))
         if mask & 1:
             self.shield += x
-            ev.append(ShieldRaised(s, x, self.shield, max(0, self.attack - self.shield), False))
+            ev.append(
+                partial(ShieldRaised, s, x, self.shield, max(0, self.attack - self.shield), False)
+            )
         damage = x
         if mask & 4:
             if self.settings.clubs_double == "play":
@@ -98,7 +102,9 @@ class TurnFlow(GameState):
                 damage = x + sum(value[c] for c in cards if SUIT_INDEX[c] == _CLUB)
         total = self.damage = self.damage + damage
         health = self.health
-        ev.append(DamageDealt(s, enemy, x, bool(mask & 4), damage, total, max(0, health - total)))
+        ev.append(
+            partial(DamageDealt, s, enemy, x, bool(mask & 4), damage, total, max(0, health - total))
+        )
         if total > health or (total == health and self.settings.defeat_when_damage == "at_least"):
             self._defeat(s, ev)
             return
@@ -106,20 +112,27 @@ class TurnFlow(GameState):
             self._discard_in_play()
         self._step4(s, ev)
 
-    def _jester(self, s: int, cards: tuple[Card, ...], ev: list[Event]) -> None:
+    def _jester(self, s: int, cards: tuple[Card, ...], ev: list[Recipe]) -> None:
         """A Jester: cancel immunity, credit blocked Spades, skip Steps 3-4 (§1.8)."""
         enemy = self.enemy
         assert enemy is not None
         self.in_play.extend(cards)
         suit = SUIT_INDEX[enemy]
-        ev.append(JesterPlayed(s, enemy, None if self.cancelled else _LETTER[suit]))
+        ev.append(partial(JesterPlayed, s, enemy, None if self.cancelled else _LETTER[suit]))
         if not self.cancelled:
             self.cancelled = True
             if suit == _SPADE and self.blocked_spades:
                 self.shield += self.blocked_spades
                 shield = self.shield
                 ev.append(
-                    ShieldRaised(s, self.blocked_spades, shield, max(0, self.attack - shield), True)
+                    partial(
+                        ShieldRaised,
+                        s,
+                        self.blocked_spades,
+                        shield,
+                        max(0, self.attack - shield),
+                        True,
+                    )
                 )
             if self.settings.retroactive_red_powers:
                 if suit == _HEART and self.blocked_hearts:
@@ -141,7 +154,7 @@ class TurnFlow(GameState):
             self.discard.extend(self.in_play)
         self.in_play.clear()
 
-    def _defeat(self, s: int, ev: list[Event]) -> None:
+    def _defeat(self, s: int, ev: list[Recipe]) -> None:
         """The enemy falls (§1.6): exact kill to the tavern top, the played cards discarded."""
         enemy = self.enemy
         assert enemy is not None
@@ -160,7 +173,8 @@ class TurnFlow(GameState):
         self.enemy = None
         self.damage = self.shield = 0
         ev.append(
-            EnemyDefeated(
+            partial(
+                EnemyDefeated,
                 s,
                 enemy,
                 exact,
@@ -178,7 +192,7 @@ class TurnFlow(GameState):
             self._reveal(self.castle.pop(), ev)
             self._start_turn(s, ev)
 
-    def _reveal(self, card: Card, ev: list[Event]) -> None:
+    def _reveal(self, card: Card, ev: list[Recipe]) -> None:
         stats = _STATS[RANK_INT[card]]
         self.enemy = card
         self.attack, self.health = stats.attack, stats.health
@@ -186,14 +200,19 @@ class TurnFlow(GameState):
         self.cancelled = False
         self.blocked_spades = self.blocked_hearts = self.blocked_diamonds = 0
         ev.append(
-            EnemyRevealed(
-                card, stats.attack, stats.health, _LETTER[SUIT_INDEX[card]], len(self.castle)
+            partial(
+                EnemyRevealed,
+                card,
+                stats.attack,
+                stats.health,
+                _LETTER[SUIT_INDEX[card]],
+                len(self.castle),
             )
         )
 
-    def _start_turn(self, s: int, ev: list[Event]) -> None:
+    def _start_turn(self, s: int, ev: list[Recipe]) -> None:
         self.seat = s
-        ev.append(TurnStarted(s))
+        ev.append(partial(TurnStarted, s))
         if self.flips_left and self.tavern_count():  # with the tavern empty it cannot help
             self.prompt = Prompt(s, _FLIP, 1, flips_left=self.flips_left)
         else:
@@ -208,7 +227,7 @@ class TurnFlow(GameState):
         y = self.yielded  # y[0] is always False: seats are 1..n
         return sum(y) - y[s] < self.n - 1
 
-    def _begin_play(self, s: int, ev: list[Event]) -> None:
+    def _begin_play(self, s: int, ev: list[Recipe]) -> None:
         can_yield = self._can_yield(s)
         # Solo under the solo_yield variant, an empty hand with no flip left could only
         # yield forever (nothing else draws): that is the "cannot play" loss of §1.11.
@@ -217,18 +236,18 @@ class TurnFlow(GameState):
             return
         self.prompt = play_prompt(s, can_yield)
 
-    def _step4(self, s: int, ev: list[Event]) -> None:
+    def _step4(self, s: int, ev: list[Recipe]) -> None:
         amount = self.attack - self.shield
         if amount < 0:
             amount = 0
-        ev.append(DamageToPay(s, amount, self.attack, self.shield))
+        ev.append(partial(DamageToPay, s, amount, self.attack, self.shield))
         # a flip before paying only when something is owed and the tavern can refill
         if self.flips_left and amount and self.tavern_count():
             self.prompt = Prompt(s, _FLIP, 4, amount=amount, flips_left=self.flips_left)
         else:
             self._pay_or_lose(s, amount, ev)
 
-    def _pay_or_lose(self, s: int, amount: int, ev: list[Event]) -> None:
+    def _pay_or_lose(self, s: int, amount: int, ev: list[Recipe]) -> None:
         if amount == 0:
             self._end_turn(s, ev)
             return
@@ -242,20 +261,20 @@ class TurnFlow(GameState):
             return
         self.prompt = pay_prompt(s, amount)
 
-    def _end_turn(self, s: int, ev: list[Event]) -> None:
+    def _end_turn(self, s: int, ev: list[Recipe]) -> None:
         self._start_turn(s % self.n + 1, ev)
 
-    def _win(self, s: int, ev: list[Event]) -> None:
+    def _win(self, s: int, ev: list[Recipe]) -> None:
         tier = RULES.solo_tiers[self.flips_used] if self.solo else None
         self.status = "over"
         self.prompt = None
         self.result = {"outcome": "won", "tier": tier, "jesters_used": self.flips_used}
-        ev.append(GameWon(s, tier, self.flips_used))
+        ev.append(partial(GameWon, s, tier, self.flips_used))
 
     def _lose(
-        self, s: int, reason: str, amount: int, hand_value: int | None, ev: list[Event]
+        self, s: int, reason: str, amount: int, hand_value: int | None, ev: list[Recipe]
     ) -> None:
         self.status = "over"
         self.prompt = None
         self.result = {"outcome": "lost", "reason": reason, "seat": s}
-        ev.append(GameLost(s, reason, amount, hand_value))
+        ev.append(partial(GameLost, s, reason, amount, hand_value))
