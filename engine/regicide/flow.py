@@ -46,6 +46,8 @@ from engine.regicide.state import GameState
 from engine.regicide.table import expected_tier
 
 _LETTER = ("S", "H", "C", "D")
+#: Each card's suit as a bit (S 1, H 2, C 4, D 8; the Jester none): a play's powers.
+_SUIT_BIT = tuple(0 if i < 0 else 1 << i for i in SUIT_INDEX)
 _SPADE, _HEART, _CLUB, _DIAMOND = 0, 1, 2, 3
 _STATS = {11: RULES.enemies["J"], 12: RULES.enemies["Q"], 13: RULES.enemies["K"]}
 _CHOOSE = PromptKind.CHOOSE_NEXT
@@ -60,11 +62,12 @@ class TurnFlow(GameState):
     def _attack(self, s: int, cards: tuple[Card, ...], shape: str, ev: list[Recipe]) -> None:
         """Steps 2 and 3 of a play that is not a Jester (§1.5, §1.6)."""
         value = self.value
+        settings = self.settings
         x = 0
         mask = 0
         for c in cards:
             x += value[c]
-            mask |= 1 << SUIT_INDEX[c]
+            mask |= _SUIT_BIT[c]
         ev.append(partial(CardsPlayed, s, cards, x, shape))
         self.in_play.extend(cards)
         enemy = self.enemy
@@ -75,7 +78,7 @@ class TurnFlow(GameState):
                 mask &= ~(1 << immune)
                 ev.append(partial(PowerBlocked, s, _LETTER[immune], enemy))
                 if immune == _SPADE:
-                    if self.settings.retroactive_spades == "play_total":
+                    if settings.retroactive_spades == "play_total":
                         self.blocked_spades += x
                     else:
                         self.blocked_spades += sum(
@@ -96,19 +99,18 @@ class TurnFlow(GameState):
             )
         damage = x
         if mask & 4:
-            if self.settings.clubs_double == "play":
+            if settings.clubs_double == "play":
                 damage = 2 * x
             else:
                 damage = x + sum(value[c] for c in cards if SUIT_INDEX[c] == _CLUB)
         total = self.damage = self.damage + damage
         health = self.health
-        ev.append(
-            partial(DamageDealt, s, enemy, x, bool(mask & 4), damage, total, max(0, health - total))
-        )
-        if total > health or (total == health and self.settings.defeat_when_damage == "at_least"):
+        left = health - total if health > total else 0
+        ev.append(partial(DamageDealt, s, enemy, x, bool(mask & 4), damage, total, left))
+        if total > health or (total == health and settings.defeat_when_damage == "at_least"):
             self._defeat(s, ev)
             return
-        if self.settings.played_cards_discarded == "immediately":
+        if settings.played_cards_discarded == "immediately":
             self._discard_in_play()
         self._step4(s, ev)
 
@@ -231,7 +233,8 @@ class TurnFlow(GameState):
         can_yield = self._can_yield(s)
         # Solo under the solo_yield variant, an empty hand with no flip left could only
         # yield forever (nothing else draws): that is the "cannot play" loss of §1.11.
-        if self.hand_count(s) == 0 and (not can_yield or (self.solo and not self.flips_left)):
+        empty = not self.counts[s] if self.table else not self.hands[s]
+        if empty and (not can_yield or (self.solo and not self.flips_left)):
             self._lose(s, "cannot_play", 0, 0, ev)
             return
         self.prompt = play_prompt(s, can_yield)

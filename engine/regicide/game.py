@@ -59,6 +59,7 @@ from engine.regicide.view import public_view
 
 _PLAY, _PAY, _CHOOSE = PromptKind.PLAY, PromptKind.PAY_DAMAGE, PromptKind.CHOOSE_NEXT
 _FLIP, _REVEAL = PromptKind.JESTER_FLIP, PromptKind.REVEAL_ENEMY
+_MAX_COMBO = RULES.max_combo_total
 _ACCEPTS: dict[PromptKind, tuple[type, ...]] = {
     _PLAY: (Play, Yield),
     _PAY: (Discard, CannotPay),
@@ -202,7 +203,9 @@ class Game(TurnFlow):
         `random.Random.randrange`. Raises ValueError when nothing is listed (the game
         is over, or a table-mode prompt that names cards in a hand).
         """
-        events = [r() for r in self._random_recipes(below)]
+        recipes: list[Recipe] = []
+        self._random_action(below, recipes)
+        events = [r() for r in recipes]
         self.log.extend(events)
         return events
 
@@ -213,20 +216,19 @@ class Game(TurnFlow):
         Raises RuntimeError if the game is not over after `max_actions`.
         """
         count = 0
-        log = self.log
+        log = cast("list[Recipe]", self.log)  # only appended to: a log takes recipes
         while self.prompt is not None:
             if count >= max_actions:
                 raise RuntimeError(f"game not over after {max_actions} actions")
-            log.extend(self._random_recipes(below))
+            self._random_action(below, log)  # nothing in it can fail half-way
             count += 1
         return count
 
-    def _random_recipes(self, below: Callable[[int], int]) -> list[Recipe]:
-        """Apply the pick of `step_random` and return its events, not logged yet."""
+    def _random_action(self, below: Callable[[int], int], ev: list[Recipe]) -> None:
+        """Apply the pick of `step_random`, appending its events' recipes to `ev`."""
         p = self.prompt
         if p is None:
             raise ValueError("the game is over")
-        ev: list[Recipe] = []
         kind = p.kind
         items = self.listed
         if kind is _PAY and not self.table and self.settings.allow_overpay:
@@ -254,7 +256,6 @@ class Game(TurnFlow):
             else:  # the rarer prompts take the checked path
                 self._dispatch(p.seat, action, ev, True)
         self.listed = None
-        return ev
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether `submit(seat, action)` would be accepted now (changes nothing)."""
@@ -272,9 +273,8 @@ class Game(TurnFlow):
         """`step_random` at a digital play prompt: count the listing, build it only if
         the pick is a group (singles come first in it, `Yield` last: legal.py)."""
         hand = self.hands[p.seat]
-        singles, groups = count_plays(hand, RULES.max_combo_total)
-        may_yield = p.can_yield or self.settings.illegal_yield_loses
-        i = below(singles + groups + may_yield)
+        singles, groups = count_plays(hand, _MAX_COMBO)
+        i = below(singles + groups + (p.can_yield or self.settings.illegal_yield_loses))
         if i < singles:
             card = list(set(hand))[i]  # the listing's order (plays.py)
             self._play(p.seat, (card,), JESTER if card == JESTER_ID else SINGLE, ev)
@@ -456,7 +456,7 @@ class Game(TurnFlow):
         if self.table:
             self.discard_n += len(cards)
         else:
-            self.discard.extend(cards)
+            self.discard += cards
         paid = p.paid + total
         amount = p.amount
         ev.append(partial(CardsDiscarded, s, cards, total, paid, amount))

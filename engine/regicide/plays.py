@@ -108,16 +108,43 @@ def play_shape(cards: tuple[Card, ...]) -> str:
     return COMPANION if RANK_INT[first] == 1 else COMBO
 
 
+# `count_plays` sums one code per card, a few small counters packed in one int, so a
+# hand is summed in C and its counts are looked up once per distinct composition.
+_CARDS_BITS, _ACE_SHIFT, _JESTER_SHIFT, _RANK_SHIFT = 4, 4, 8, 12  # then 3 bits per rank
+
+
 @lru_cache(maxsize=4)
-def _combo_counts(max_combo: int) -> tuple[tuple[int, ...], ...]:
-    """[rank][m]: how many combos `legal_plays` lists from m cards of that rank."""
-    return tuple(
-        tuple(
-            sum(comb(m, k) for k in range(2, m + 1) if 1 < r and r * k <= max_combo)
-            for m in range(5)
-        )
-        for r in range(14)
-    )
+def _count_codes(max_combo: int) -> tuple[int, ...]:
+    """Per card: 1 (a card) plus 1 in its Ace, Jester or groupable-rank counter."""
+    grouping = _grouping_ranks(max_combo)
+    codes = []
+    for c, r in enumerate(grouping):
+        code = 1
+        if c == JESTER_ID:
+            code += 1 << _JESTER_SHIFT
+        elif r == 1:
+            code += 1 << _ACE_SHIFT
+        elif r:
+            code += 1 << (_RANK_SHIFT + 3 * (r - 2))
+        codes.append(code)
+    return tuple(codes)
+
+
+_COUNTS: dict[tuple[int, int], tuple[int, int]] = {}
+
+
+def _counts_of(key: int, max_combo: int) -> tuple[int, int]:
+    """Unpack a hand's summed codes into (singles, groups) as `legal_plays` lists them."""
+    cards = key & (1 << _CARDS_BITS) - 1
+    aces = key >> _ACE_SHIFT & 15
+    jesters = key >> _JESTER_SHIFT & 15
+    groups = 0
+    if aces:  # each Ace with every other card, Jesters and Aces aside, or with an Ace
+        groups = aces * (cards - aces - jesters) + aces * (aces - 1) // 2
+    for r in range(2, max_combo // 2 + 1):
+        m = key >> (_RANK_SHIFT + 3 * (r - 2)) & 7
+        groups += sum(comb(m, k) for k in range(2, m + 1) if r * k <= max_combo)
+    return cards - jesters + (jesters > 0), groups
 
 
 def count_plays(hand: list[Card], max_combo: int = 10) -> tuple[int, int]:
@@ -132,24 +159,11 @@ def count_plays(hand: list[Card], max_combo: int = 10) -> tuple[int, int]:
     >>> count_plays(hand), len(legal_plays(hand))
     ((5, 7), 12)
     """
-    grouping = _grouping_ranks(max_combo)
-    aces = 0
-    same = [0] * 14
-    for c in hand:
-        r = grouping[c]
-        if r == 1:
-            aces += 1
-        elif r:
-            same[r] += 1
-    jesters = hand.count(Card.JESTER)
-    groups = 0
-    if aces:  # each Ace with every other card, Jesters and Aces aside, or with an Ace
-        groups = aces * (len(hand) - aces - jesters) + aces * (aces - 1) // 2
-    counts = _combo_counts(max_combo)
-    for r in range(2, max_combo // 2 + 1):
-        if same[r] > 1:
-            groups += counts[r][same[r]]
-    return len(hand) - jesters + (jesters > 0), groups
+    key = sum(map(_count_codes(max_combo).__getitem__, hand))
+    found = _COUNTS.get((key, max_combo))
+    if found is None:
+        found = _COUNTS[key, max_combo] = _counts_of(key, max_combo)
+    return found
 
 
 def legal_plays(

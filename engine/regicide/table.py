@@ -42,9 +42,9 @@ def check_scans(g: GameState, cards: tuple[Card, ...]) -> None:
 def take_from_hand(g: GameState, seat: int, cards: tuple[Card, ...], ev: list[Recipe]) -> None:
     """Remove played or discarded cards from a hand (digital) or from its count (table)."""
     if not g.table:
-        hand = g.hands[seat]
+        remove = g.hands[seat].remove
         for c in cards:
-            hand.remove(c)
+            remove(c)
         return
     k = len(cards)
     if g.counts[seat] < k:
