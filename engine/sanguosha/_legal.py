@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from engine.core.errors import ActionError
 from engine.sanguosha._checks import ChecksLayer
@@ -90,6 +90,21 @@ class Plays(list[Action]):
     def __init__(self) -> None:
         super().__init__()
         self.targets: dict[int, list[Player]] = {}
+
+    @classmethod
+    def of(cls, action: Action, targets: list[Player] | None) -> Plays:
+        """A sampled play alone (`LegalLayer.sample_play`), with its targets."""
+        out = cls()
+        out.append(action)
+        if targets is not None:
+            out.targets[id(action)] = targets
+        return out
+
+
+class Randrange(Protocol):
+    """A bot's own random source (`random.Random`), never the game's."""
+
+    def randrange(self, stop: int, /) -> int: ...
 
 
 _NO_TARGETS: dict[int, list[Player]] = {}
@@ -179,6 +194,12 @@ class LegalLayer(ChecksLayer):
                     targets[id(action)] = auto
             if RULES[name].recastable:
                 out.append(_cached(_RECAST, card, Recast))
+        self._skill_plays(p, out)
+        out.append(END_PLAY)
+        return out
+
+    def _skill_plays(self, p: Player, out: Plays) -> None:
+        """Append the play prompt's skill actions: active skills, usable conversions."""
         for skill in p.skills:
             if skill.active:
                 if skill.can_activate(self.game, p):
@@ -193,9 +214,40 @@ class LegalLayer(ChecksLayer):
                             first = self.conversion_name(p, skill, action.cards)
                             auto = RULES[first].auto_targets(self.game, p)
                             if auto is not None:
-                                targets[id(action)] = auto
-        out.append(END_PLAY)
-        return out
+                                out.targets[id(action)] = auto
+
+    def sample_play(self, p: Player, rng: Randrange) -> Plays:
+        """One action of the play prompt, uniformly among those `_list_play` lists,
+        deciding a hand card's usability only when that card is drawn.
+
+        Rejection sampling: draw among every hand card's play, its recast, the skill
+        actions and End Play; a drawn play that may not be used now leaves the draw
+        and the draw is repeated. Each legal action stays equally likely (as likely
+        as in the list), with fewer usability checks than listing them all.
+        """
+        candidates: list[Action] = []
+        for card in _distinct(p.hand):
+            candidates.append(_cached(_PLAY, card, PlayCard))
+            if RULES[card.true_name].recastable:
+                candidates.append(_cached(_RECAST, card, Recast))
+        skills = Plays()
+        self._skill_plays(p, skills)
+        candidates += skills
+        candidates.append(END_PLAY)
+        usable: dict[str, bool] = {}
+        while True:
+            i = rng.randrange(len(candidates))
+            action = candidates[i]
+            if not isinstance(action, PlayCard):  # always legal once listed
+                return Plays.of(action, skills.targets.get(id(action)))
+            card = action.card
+            ok = usable.get(card.name)
+            if ok is None:
+                ok = usable[card.name] = self.can_use_now(p, card.true_name, (card,))
+            if ok:
+                return Plays.of(action, RULES[card.true_name].auto_targets(self.game, p))
+            candidates[i] = candidates[-1]  # not usable now: out of the draw
+            candidates.pop()
 
     def _list_choose_target(self, prompt: Prompt, p: Player) -> list[Action]:
         ctx = prompt.ctx

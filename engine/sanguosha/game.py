@@ -22,7 +22,7 @@ and why); this module adds the public API and the driver.
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction, InvalidAction
-from engine.sanguosha._legal import LegalActions
+from engine.sanguosha._legal import LegalActions, Randrange
 from engine.sanguosha._view import ViewLayer
 from engine.sanguosha._zones import GameEnded
 from engine.sanguosha.actions import Action
@@ -30,7 +30,7 @@ from engine.sanguosha.corrections import CORRECTIONS, correct
 from engine.sanguosha.events import Event
 from engine.sanguosha.modes import rule_skills  # noqa: F401  (registers the modes' rule skills)
 from engine.sanguosha.modes.spec import check_mode
-from engine.sanguosha.prompts import Prompt
+from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.settings import Settings
 from engine.sanguosha.skills import Flow
@@ -46,7 +46,9 @@ class Game(ViewLayer):
     def __init__(self, players: int, mode: str, seed: int, settings: Settings) -> None:
         super().__init__(players, mode, seed, settings)
         self._flow: Flow = self._run()
-        self._listing: LegalActions | None = None  # the last listing (_legal.py)
+        self._listing: LegalActions | None = None  # what legal_actions() returned last
+        # the actions submit takes as checked: that listing, or the last random_action()
+        self._trusted: LegalActions | None = None
 
     @classmethod
     def new(
@@ -99,14 +101,14 @@ class Game(ViewLayer):
         # The flow uses the targets check() resolved instead of resolving them again;
         # an action the engine listed for this seat at this version is checked already
         # (_legal.py says why that holds).
-        listing = self._listing
+        trusted = self._trusted
         if (
-            listing is not None
-            and listing.version == self.version
-            and listing.seat == seat
-            and listing.lists(action)
+            trusted is not None
+            and trusted.version == self.version
+            and trusted.seat == seat
+            and trusted.lists(action)
         ):
-            self.checked_targets = listing.targets_of(action)
+            self.checked_targets = trusted.targets_of(action)
         else:
             self.checked_targets = self.check(self._prompt, seat, action)
         return self._advance((seat, action))
@@ -126,7 +128,33 @@ class Game(ViewLayer):
         listing = self._listing
         if listing is None or listing.version != self.version or listing.seat != seat:
             listing = self._listing = LegalActions(self, seat, self.enumerate(prompt, seat))
+        self._trusted = listing
         return listing
+
+    def random_action(self, rng: Randrange, seat: int | None = None) -> Action:
+        """A legal action of `seat` (default: as `legal_actions`), drawn with the bot's
+        own `rng`: uniformly among the actions `legal_actions(seat)` lists.
+
+        For a bot: the same distribution as `listing[rng.randrange(len(listing))]`,
+        which is what it does for every prompt but the play prompt; a play prompt is
+        sampled without deciding every card's usability (`LegalLayer.sample_play`), so
+        it draws from `rng` differently. `submit` trusts the action returned, as a
+        listed one. Raises `IllegalAction(GAME_OVER)` once the game is over.
+        """
+        prompt = self._prompt
+        if prompt is None:
+            raise IllegalAction(Reason.GAME_OVER)
+        if seat is None:
+            seat = prompt.seat if prompt.seat is not None else prompt.seats[0]
+        listing = self._listing
+        current = listing is not None and listing.version == self.version and listing.seat == seat
+        if prompt.kind is PromptKind.PLAY and seat in prompt.seats and not current:
+            sample = self._trusted = LegalActions(
+                self, seat, self.sample_play(self.player(seat), rng)
+            )
+            return sample[0]
+        listing = self.legal_actions(seat)
+        return listing[rng.randrange(len(listing))]
 
     # ------------------------------------------------------------------ driver
     def _advance(self, answer: tuple[int | None, Action] | None) -> list[Event]:

@@ -1,13 +1,17 @@
 """The listing `Game.submit` trusts (engine/sanguosha/_legal.py): kept for one state
 version and one seat, never trusted once the state moved on (a run of the flow, a host
-correction), and never extended to an action the engine did not list itself."""
+correction), and never extended to an action the engine did not list itself; and
+`random_action`, which samples the play prompt without listing it."""
 
 from __future__ import annotations
+
+import random
+from collections import Counter
 
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.sanguosha import EndPlay, PlayCard, Reason, parse_card
+from engine.sanguosha import EndPlay, Game, PlayCard, Reason, parse_action, parse_card
 from engine.sanguosha.actions import SetHandCount
 from engine.sanguosha.prompts import PromptKind
 
@@ -60,3 +64,40 @@ def test_an_equal_action_built_outside_the_engine_is_fully_checked() -> None:
     with pytest.raises(IllegalAction) as info:
         game.submit(1, rebuilt)
     assert info.value.reason is Reason.CARD_NOT_IN_HAND
+
+
+def test_random_action_is_uniform_over_the_listed_actions() -> None:
+    """The play prompt's sampler (rejection sampling) draws each listed action equally
+    often and nothing else: a Peach at full health and a Dodge are never drawn."""
+    game = start(players=4)
+    set_hand(game, 1, "kill@S7", "kill@S8", "peach@H3", "dodge@D2", "duel@SA", "ex_nihilo@H7")
+    listed = list(game.legal_actions(1))
+    game.version += 1  # a new version: random_action samples instead of reusing the list
+    rng = random.Random(5)
+    draws = 6000
+    counts = Counter(game.random_action(rng, 1) for _ in range(draws))
+    assert set(counts) == set(listed)
+    expected = draws / len(listed)
+    sigma = (expected * (1 - 1 / len(listed))) ** 0.5
+    for action in listed:
+        assert abs(counts[action] - expected) < 5 * sigma, (action, counts)
+
+
+def test_a_trusted_action_resolves_as_the_same_action_checked_in_full() -> None:
+    """Twin games: one submits what `random_action` drew (trusted, unchecked), the
+    other an equal action rebuilt from its JSON (checked in full): same events."""
+    for seed in range(12):
+        trusted = Game.new(players=5, seed=seed)
+        checked = Game.new(players=5, seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while trusted.outcome is None:
+            prompt = trusted.pending()
+            seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
+            action = trusted.random_action(rng, seat)
+            rebuilt = parse_action(action.to_json())
+            assert rebuilt == action and rebuilt is not action
+            assert trusted.submit(seat, action) == checked.submit(seat, rebuilt)
+            steps += 1
+            assert steps < 20_000
+        assert checked.outcome == trusted.outcome
