@@ -14,11 +14,15 @@ reads back in a transcript like one typed at the console:
 - `undo`: the UNDO button (`press undo`), from the host.
 - `hp` {seat, hp}: set a seat's health (1..max_hp; the engine refuses 0, since a
   death goes through the rules: damage, dying, Peaches)             `correct hp 3 2`
-- `hand` {seat, count}: fix a counted hand (0..99)                  `correct hand 3 5`
+- `hand` {seat, count}: fix a counted hand (0..99; Regicide 0..the hand limit)
+                                                                    `correct hand 3 5`
 - `move` {card, to, seat}: put a card in a seat's hand, equipment or judgment area,
   or (`to` = `discard`, no seat) on the discard pile      `correct move kill@S7 to 2 hand`
 - `pause` / `resume`: stop and restart timed windows.
 - `setting` {name, value}: a house setting; today `nullification_timeout_s` (1..120 s).
+
+Regicide has only `undo` and `hand`: no health, equipment, judgments or timed windows
+(`NOT_IN_REGICIDE` says why each other op is refused).
 """
 
 from __future__ import annotations
@@ -49,6 +53,21 @@ _ARGS: dict[str, tuple[str, ...]] = {
     "setting": ("name", "value"),
 }
 ZONES = ("hand", "equipment", "judgment", "discard")
+NOT_IN_REGICIDE: dict[str, str] = {
+    "hp": "Regicide seats have no health",
+    "move": (
+        "Regicide has no card to move from the page (no equipment, judgment or health): "
+        "the host fixes a hand count or takes back the last input"
+    ),
+    "pause": "Regicide has no timed windows to pause",
+    "resume": "Regicide has no timed windows to resume",
+    "setting": (
+        "Regicide has no setting the page may change (its house settings are fixed when "
+        "the game starts, with --rule)"
+    ),
+}
+"""The host controls Three Kingdoms Kill has and Regicide lacks, with why: the page
+offers Regicide only `undo` and `hand` (which the Regicide table takes)."""
 
 
 class CommandError(ValueError):
@@ -105,14 +124,15 @@ def parse_command(obj: Any, state: dict[str, Any]) -> HostCommand:
     extra = sorted(set(obj) - {"op", *_ARGS[op]})
     if extra:
         raise CommandError(f"{op} takes no {', '.join(extra)}")
+    regicide = state.get("game") == "regicide"
+    if regicide and op in NOT_IN_REGICIDE:
+        raise CommandError(NOT_IN_REGICIDE[op])
     seats = _seats(state)
     if op == "move":
         return _move(obj, state, seats)
     if op in ("hp", "hand"):
         seat = _seat(obj, seats)
         if op == "hp":
-            if state.get("game") == "regicide":
-                raise CommandError("Regicide seats have no health")
             if obj.get("hp") == 0 and type(obj.get("hp")) is int:
                 raise CommandError(
                     "hp must be at least 1: a seat reaches 0 health only through the rules "
@@ -120,7 +140,10 @@ def parse_command(obj: Any, state: dict[str, Any]) -> HostCommand:
                 )
             hp = _int(obj, "hp", 1, int(seats[seat].get("max_hp") or 0))
             return HostCommand(op, {"seat": seat, "hp": hp})
-        return HostCommand(op, {"seat": seat, "count": _int(obj, "count", 0, MAX_HAND)})
+        # a Regicide hand holds at most the player count's limit (8 solo ... 5 for four)
+        most = state.get("max_hand") if regicide else None
+        limit = most if type(most) is int else MAX_HAND
+        return HostCommand(op, {"seat": seat, "count": _int(obj, "count", 0, limit)})
     if op == "setting":
         name = obj.get("name")
         if name not in SETTINGS:

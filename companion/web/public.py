@@ -34,7 +34,7 @@ __all__ = ["public_state"]
 _TOP = (
     "game", "mode", "status", "winners", "winner_side", "end_reason", "deck_count",
     "discard_count", "log_length", "players", "castle_left", "tavern_count",
-    "jester_flips_left", "in_play",
+    "jester_flips_left", "in_play", "max_hand",
 )  # fmt: skip
 _TURN = ("seat", "phase", "round", "step")
 _PENDING = (

@@ -40,6 +40,7 @@ def public_view(g: GameState, seat: int | None = None) -> dict[str, Any]:
         "game": "regicide",
         "mode": "table" if g.table else "digital",
         "players": g.n,
+        "max_hand": g.max_hand,
         "status": g.status,
         "winners": list(range(1, g.n + 1)) if won else [],
         "winner_side": None if result is None else ("players" if won else "castle"),

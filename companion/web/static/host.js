@@ -61,13 +61,21 @@ function renderHost(enabled) {
   const status = h("div", { class: "status", role: "status" });
   box.replaceChildren(h("h2", {}, ui("host")), status);
   const button = (op, label) => h("button", { type: "button", "data-op": op, onclick: () => sendCommand({ op }, status) }, label);
+  if (L.game === "regicide") {
+    // Regicide has hand counts to fix and UNDO, nothing else: no health, equipment,
+    // judgments or timed windows (the server refuses those ops for it too)
+    box.append(h("div", { class: "buttons" }, button("undo", ui("undo"))));
+    box.append(numberForm("hand", ui("set_hand_count"), "count", 0, (state && state.max_hand) || 8, {}));
+    box.hidden = false;
+    return;
+  }
   box.append(h("div", { class: "buttons" }, button("undo", ui("undo")), button("pause", ui("pause")), button("resume", ui("resume"))));
   // health 1..max_hp: the rules refuse 0 (a death goes through damage and dying)
   const maxHp = Math.max(1, ...((state && state.seats) || []).map((x) => x.max_hp || 0));
-  if (L.game !== "regicide") box.append(numberForm("hp", ui("set_hp"), "hp", 1, maxHp, {}));
+  box.append(numberForm("hp", ui("set_hp"), "hp", 1, maxHp, {}));
   box.append(numberForm("hand", ui("set_hand_count"), "count", 0, 99, {}));
   box.append(moveForm(status));
-  if (L.game !== "regicide") box.append(h("label", {}, ui("settings")), numberForm("setting", ui("nullification_timeout"), "value", 1, 120, { name: "nullification_timeout_s" }));
+  box.append(h("label", {}, ui("settings")), numberForm("setting", ui("nullification_timeout"), "value", 1, 120, { name: "nullification_timeout_s" }));
   box.hidden = false;
 }
 

@@ -224,9 +224,11 @@ function pendingNode(p) {
 function regicideDetail(p) {
   // the line under "Waiting for": the play put together so far, or what a payment lacks
   if (p.staged && p.staged.length) {
-    return h("div", { class: "detail staged" }, ui("rg_staged") + ": ",
+    // a play's cards, or (allow_overpay=false) a payment's discards gathered for OK
+    const pay = p.kind === "pay_damage" ? "rg_staged_pay" : "rg_staged";
+    return h("div", { class: "detail staged" }, ui(pay) + ": ",
       ...p.staged.map((c) => h("span", { class: "chip" }, cardNode(c))),
-      p.staged_value != null ? " · " + fill("rg_staged_value", { n: p.staged_value }) : "");
+      p.staged_value != null ? " · " + fill(pay + "_value", { n: p.staged_value }) : "");
   }
   if (p.kind === "pay_damage" && p.left != null) {
     return h("div", { class: "detail left" }, fill("rg_left", { n: p.left }));
