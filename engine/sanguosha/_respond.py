@@ -92,6 +92,8 @@ class RespondLayer(ZonesLayer):
         *,
         target: Player | None = None,
         count: int = 1,
+        needed: int = 0,
+        asked_by: str | None = None,
     ) -> Flow:
         """Ask `p` for a `need` card. Returns None (declined), or (cards, skill id) not yet moved.
 
@@ -125,6 +127,8 @@ class RespondLayer(ZonesLayer):
                     card=_text(against),
                     reason=req.reason,
                     count=count,
+                    needed=needed,
+                    skill=asked_by,
                     options=providers,
                     optional=True,
                     ctx=req,
@@ -156,9 +160,15 @@ class RespondLayer(ZonesLayer):
         reason: str,
         count: int = 1,
     ) -> Flow:
-        """Ask `p` to use or play a `need` card as a response; True if they did (1d use vs play)."""
+        """Ask `p` to use or play a `need` card as a response; True if they did (1d use vs play).
+
+        `count` is how many are still needed; when a skill asks for more than one
+        (`against.need`, Wushuang's 2) the prompt says how many in all and whose skill.
+        """
         req = Request(p, need, use, source, against, reason)
-        got = yield from self.ask_card(p, need, req, count=count)
+        needed = against.need.get(p.seat, 0) if against is not None else 0
+        by = against.need_by.get(p.seat) if against is not None and needed > 1 else None
+        got = yield from self.ask_card(p, need, req, count=count, needed=needed, asked_by=by)
         if got is None:
             return False
         cards, skill = got

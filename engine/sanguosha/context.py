@@ -54,6 +54,7 @@ class Use:
         "ignore_distance",
         "ignore_armor",
         "need",
+        "need_by",
         "bonus",
         "cancelled",
         "no_response",
@@ -81,6 +82,7 @@ class Use:
         self.ignore_distance = False
         self.ignore_armor = False  # Qinggang Sword
         self.need: dict[int, int] = {}  # seat -> responses needed (2 under Wushuang)
+        self.need_by: dict[int, str] = {}  # seat -> the skill that raised `need` (Wushuang)
         self.bonus = 0  # extra damage
         self.cancelled: set[int] = set()  # seats the effect no longer applies to
         self.no_response: dict[int, str] = {}  # seat -> the skill that forbids an answer (Tieqi)

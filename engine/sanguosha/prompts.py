@@ -11,7 +11,7 @@ the JSON.
 | choose_general | a seat (digital: `options`) | ChooseGeneral |
 | play | the current player (`count`: Kills used this phase) | PlayCard, UseSkill, EndPlay |
 | choose_target | the staging player; or a skill's owner (`reason` the skill, no `card`) | ChooseTarget, Confirm(True) closes, Confirm(False)/Pass cancels (if `optional`) |
-| respond | the asked seat (`need` a card name, or `any_card`) | Respond(card or None), UseSkill |
+| respond | the asked seat (`need` a card name, or `any_card`; `count` still needed of `needed`, asked by `skill`) | Respond(card or None), UseSkill |
 | nullify | every seat in `seats` | Respond(nullification), Pass, Timeout (seat None) |
 | discard | a seat, `count` cards | Discard, Confirm(True) = rest unseen (table), Pass if `optional` |
 | judgment_card | the judged seat (table) | ProvideJudgment |
@@ -68,6 +68,8 @@ class Prompt:
     card: str | None = None  # the card being answered / staged
     reason: str | None = None  # what it is for: a card id, a skill id, "discard_phase"...
     count: int = 0  # how many (cards to discard, Dodges still needed...)
+    needed: int = 0  # respond: how many in all, when a skill asks for more than one
+    skill: str | None = None  # respond: the skill that asks for `needed` (Wushuang)
     options: tuple[Any, ...] = ()  # the choices, when the engine can list them
     chosen: tuple[int, ...] = ()  # targets staged so far
     optional: bool = False  # Pass / Confirm(False) allowed
@@ -82,12 +84,14 @@ class Prompt:
             "seat": self.seat,
             "seats": list(self.seats),
         }
-        for key in ("need", "source", "target", "card", "reason", "timeout_s"):
+        for key in ("need", "source", "target", "card", "reason", "skill", "timeout_s"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
         if self.count:
             out["count"] = self.count
+        if self.needed > 1:
+            out["needed"] = self.needed
         if self.options:
             out["options"] = list(self.options)
         if self.chosen:

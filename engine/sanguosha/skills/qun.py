@@ -141,6 +141,7 @@ class Wushuang(Skill):
         use = data.use
         opponent = data.target if use.user is owner else use.user
         use.need[opponent.seat] = 2
+        use.need_by[opponent.seat] = self.id
         return
         yield
 
