@@ -64,6 +64,17 @@ class GameStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DiamondMulligan(Event):
+    """Table mode, the unofficial Diamond mulligan (§1.14-18): an instruction that a player
+    whose opening hand holds no Diamond shuffles it back and draws `max_hand` again, once
+    (the counts do not change). In digital mode the engine redeals, with no event."""
+
+    max_hand: int
+    instruction: bool
+    kind: ClassVar[str] = "diamond_mulligan"
+
+
+@dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
     """A seat starts a turn at Step 1 (also again after its own kill, §1.6)."""
 
@@ -298,6 +309,7 @@ def built(entry: Event | Recipe) -> Event:
 
 EVENT_TYPES: tuple[type[Event], ...] = (
     GameStarted,
+    DiamondMulligan,
     TurnStarted,
     EnemyRevealed,
     JesterFlipped,

@@ -36,6 +36,7 @@ from engine.regicide.cards import JESTER_ID, RANK_INT, Card, parse_card
 from engine.regicide.events import (
     CardsDiscarded,
     DamagePaid,
+    DiamondMulligan,
     Event,
     FlipDeclined,
     GameStarted,
@@ -164,6 +165,8 @@ class Game(TurnFlow):
             )
         ]
         if g.table:
+            if settings.diamond_mulligan:  # the players redeal their own hands
+                ev.append(partial(DiamondMulligan, g.max_hand, True))
             g.prompt = Prompt(first_seat, _REVEAL, 1, expected_rank=expected_tier(g))
         else:
             g.status = "playing"

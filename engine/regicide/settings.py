@@ -71,7 +71,8 @@ class Settings:
     solo_jester_flips: int = 2
     #: §1.14-17: the smallest player count accepted (RB 1; older sheets 2).
     min_players: int = 1
-    #: §1.14-18: unofficial variant: a digital opening hand with no Diamond is redealt once.
+    #: §1.14-18: unofficial variant: an opening hand with no Diamond is redealt once (in
+    #: table mode the players do it, told by a `diamond_mulligan` instruction).
     diamond_mulligan: bool = False
     #: §1.14-19: recruited J/Q/K values in hand (RB 10/15/20; one implementation 11/12/13).
     recruited_values: tuple[int, int, int] = (10, 15, 20)

@@ -240,3 +240,17 @@ def test_diamond_mulligan_variant() -> None:
     assert redealt.zones()["hands"] != hands
     assert_conserved(redealt)
     assert redealt.view()["settings"] == {"diamond_mulligan": True}
+
+
+def test_diamond_mulligan_is_an_instruction_at_the_table() -> None:
+    """At the table the hands are the players': the variant used to change nothing there;
+    now the set-up tells them to redeal (an instruction after game_started), and the
+    counts stay full. A digital game redeals itself and says nothing (§1.14-18)."""
+    table = Game.new(players=3, mode="table", settings=Settings(diamond_mulligan=True))
+    started = table.events()
+    assert [e.kind for e in started] == ["game_started", "diamond_mulligan"]
+    assert started[1].to_json() == {"kind": "diamond_mulligan", "max_hand": 6, "instruction": True}
+    assert table.zones()["counts"]["hands"] == {1: 6, 2: 6, 3: 6}
+    assert "diamond_mulligan" not in kinds(Game.new(players=3, mode="table").events())
+    digital = Game.new(players=3, settings=Settings(diamond_mulligan=True))
+    assert "diamond_mulligan" not in kinds(list(digital.events()))
