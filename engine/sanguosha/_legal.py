@@ -54,6 +54,7 @@ from engine.sanguosha.state import HIDDEN, Player
 
 if TYPE_CHECKING:
     from engine.sanguosha.game import Game
+    from engine.sanguosha.skills import Skill
 
 K = PromptKind
 END_PLAY = EndPlay()
@@ -67,6 +68,9 @@ _TARGET: dict[int, ChooseTarget] = {}
 _PICK: dict[Card | None, PickCard] = {}
 _RECAST: dict[Card, Recast] = {}
 _K = TypeVar("_K")
+# a use the play prompt offers, legal only if decided so: (card id it counts as, its
+# cards, the conversion skill or None for a hand card used as itself)
+_Use = tuple[str, tuple[Card, ...], "Skill | None"]
 _A = TypeVar("_A", bound=Action)
 
 
@@ -177,77 +181,77 @@ class LegalLayer(ChecksLayer):
                     out.append(UseSkill(skill.id, tuple(cards)))
         return out
 
-    def _list_play(self, prompt: Prompt, p: Player) -> Plays:
-        out = Plays()
-        targets = out.targets
-        usable: dict[str, bool] = {}  # a hand card's usability depends on its name only
+    def _play_offers(self, p: Player) -> Iterator[tuple[Action, _Use | None]]:
+        """What the play prompt may offer, in listing order, each with the use to decide
+        (None: legal as it is: a recast, an active skill's choice, End Play)."""
         for card in _distinct(p.hand):
             name = card.true_name
-            ok = usable.get(card.name)
-            if ok is None:
-                ok = usable[card.name] = self.can_use_now(p, name, (card,))
-            if ok:
-                action: Action = _cached(_PLAY, card, PlayCard)
-                out.append(action)
-                auto = RULES[name].auto_targets(self.game, p)
-                if auto is not None:
-                    targets[id(action)] = auto
+            yield _cached(_PLAY, card, PlayCard), (name, (card,), None)
             if RULES[name].recastable:
-                out.append(_cached(_RECAST, card, Recast))
-        self._skill_plays(p, out)
-        out.append(END_PLAY)
-        return out
-
-    def _skill_plays(self, p: Player, out: Plays) -> None:
-        """Append the play prompt's skill actions: active skills, usable conversions."""
+                yield _cached(_RECAST, card, Recast), None
         for skill in p.skills:
             if skill.active:
                 if skill.can_activate(self.game, p):
-                    out.extend(skill.activation_choices(self.game, p))
+                    for choice in skill.activation_choices(self.game, p):
+                        yield choice, None
             elif skill.converts:
                 for name in skill.converts:
                     for cards in skill.conversion_choices(self.game, p, name):
-                        if self.can_use_now(p, name, tuple(cards)):
-                            action = UseSkill(skill.id, tuple(cards))
-                            out.append(action)
-                            # the flow uses the first name these cards count as
-                            first = self.conversion_name(p, skill, action.cards)
-                            auto = RULES[first].auto_targets(self.game, p)
-                            if auto is not None:
-                                out.targets[id(action)] = auto
+                        use = (name, tuple(cards), skill)
+                        yield UseSkill(skill.id, use[1]), use
+        yield END_PLAY, None
+
+    def _usable(self, p: Player, use: _Use, hand: dict[str, bool]) -> bool:
+        """Whether `use` has a legal use now; a hand card's depends on its name only
+        (`hand` keeps those decided)."""
+        name, cards, skill = use
+        if skill is not None:
+            return self.can_use_now(p, name, cards)
+        ok = hand.get(cards[0].name)
+        if ok is None:
+            ok = hand[cards[0].name] = self.can_use_now(p, name, cards)
+        return ok
+
+    def _auto_targets(self, p: Player, use: _Use) -> list[Player] | None:
+        """The targets `check()` resolves this use to by itself (None: to be staged)."""
+        name, cards, skill = use
+        if skill is not None:  # the flow uses the first name these cards count as
+            name = self.conversion_name(p, skill, cards)
+        return RULES[name].auto_targets(self.game, p)
+
+    def _list_play(self, prompt: Prompt, p: Player) -> Plays:
+        out = Plays()
+        hand: dict[str, bool] = {}
+        for action, use in self._play_offers(p):
+            if use is not None:
+                if not self._usable(p, use, hand):
+                    continue
+                auto = self._auto_targets(p, use)
+                if auto is not None:
+                    out.targets[id(action)] = auto
+            out.append(action)
+        return out
 
     def sample_play(self, p: Player, rng: Randrange) -> Plays:
         """One action of the play prompt, uniformly among those `_list_play` lists,
-        deciding a hand card's usability only when that card is drawn.
+        deciding whether a card (or a conversion) may be used only when it is drawn.
 
-        Rejection sampling: draw among every hand card's play, its recast, the skill
-        actions and End Play; a drawn play that may not be used now leaves the draw
-        and the draw is repeated. Each legal action stays equally likely (as likely
-        as in the list), with fewer usability checks than listing them all.
+        Rejection sampling: draw among everything the prompt may offer; a drawn use
+        that is not legal now leaves the draw and the draw is repeated. Each listed
+        action stays equally likely (as likely as in the list), with fewer
+        usability checks than listing them all.
         """
-        candidates: list[Action] = []
-        for card in _distinct(p.hand):
-            candidates.append(_cached(_PLAY, card, PlayCard))
-            if RULES[card.true_name].recastable:
-                candidates.append(_cached(_RECAST, card, Recast))
-        skills = Plays()
-        self._skill_plays(p, skills)
-        candidates += skills
-        candidates.append(END_PLAY)
-        usable: dict[str, bool] = {}
+        offers = list(self._play_offers(p))
+        hand: dict[str, bool] = {}
         while True:
-            i = rng.randrange(len(candidates))
-            action = candidates[i]
-            if not isinstance(action, PlayCard):  # always legal once listed
-                return Plays.of(action, skills.targets.get(id(action)))
-            card = action.card
-            ok = usable.get(card.name)
-            if ok is None:
-                ok = usable[card.name] = self.can_use_now(p, card.true_name, (card,))
-            if ok:
-                return Plays.of(action, RULES[card.true_name].auto_targets(self.game, p))
-            candidates[i] = candidates[-1]  # not usable now: out of the draw
-            candidates.pop()
+            i = rng.randrange(len(offers))
+            action, use = offers[i]
+            if use is None:
+                return Plays.of(action, None)
+            if self._usable(p, use, hand):
+                return Plays.of(action, self._auto_targets(p, use))
+            offers[i] = offers[-1]  # not usable now: out of the draw
+            offers.pop()
 
     def _list_choose_target(self, prompt: Prompt, p: Player) -> list[Action]:
         ctx = prompt.ctx
