@@ -66,6 +66,9 @@ class GameState:
         self.players = [Player(s) for s in range(1, players + 1)]
         self.alive_order: list[Player] = list(self.players)
         self._pos: dict[int, int] = {p.seat: i for i, p in enumerate(self.players)}
+        # distances by (source seat, target seat), before the >= 1 floor; valid until a
+        # seat, a horse or a skill changes (`distances_changed`, RulesLayer.distance)
+        self._distances: dict[int, int] = {}
         self.team_mode: TeamMode | None = None  # a two-side mode (modes/), None: identity
         self.entering: list[Player] = []  # 1v1: seats whose next general enters soon
         self.equipment_skills: dict[str, str] = dict(EQUIPMENT_SKILLS)  # card id -> ability
@@ -133,3 +136,18 @@ class GameState:
         """Recompute the living order after a death (distances shrink, 1d)."""
         self.alive_order = [p for p in self.players if p.alive]
         self._pos = {p.seat: i for i, p in enumerate(self.alive_order)}
+        self._distances.clear()
+
+    def distances_changed(self) -> None:
+        """A horse or a skill changed (seats: `reseat`): forget the cached distances.
+
+        Called where equipment and skills change hands (`ZonesLayer.equip`, `unequip`,
+        `attach`, `detach`) and by `changed_outside`; a skill's `distance` modifier
+        may read nothing else (skills/__init__.py)."""
+        self._distances.clear()
+
+    def changed_outside(self) -> None:
+        """The state changed outside the flow (a host correction, a test setting up a
+        position): listings (`version`, _legal.py) and distances made before are stale."""
+        self.version += 1
+        self._distances.clear()

@@ -21,9 +21,25 @@ UNLIMITED = 1000
 
 class RulesLayer(GameState):
     def distance(self, source: Player, target: Player, excluding: tuple[Card, ...] = ()) -> int:
-        """Seats counted the shorter way over living players, +1 horse, -1 horse, >= 1."""
+        """Seats counted the shorter way over living players, +1 horse, -1 horse, >= 1.
+
+        Cached per pair until a seat, a horse or a skill changes (`_distances`); a -1
+        horse used as part of the card (`excluding`) is added back to the cached value.
+        """
         if source is target:
             return 0
+        key = source.seat << 4 | target.seat  # seats are 1..10
+        d = self._distances.get(key)
+        if d is None:
+            d = self._distances[key] = self._distance(source, target)
+        if excluding:
+            minus = source.equip[MINUS_HORSE]
+            if minus is not None and minus in excluding:
+                d += 1
+        return d if d > 1 else 1
+
+    def _distance(self, source: Player, target: Player) -> int:
+        """`distance` before the floor of 1, with every horse counted."""
         pos = self._pos
         n = len(self.alive_order)
         d = (pos[target.seat] - pos[source.seat]) % n
@@ -31,14 +47,13 @@ class RulesLayer(GameState):
             d = n - d
         if target.equip[PLUS_HORSE] is not None:
             d += 1
-        minus = source.equip[MINUS_HORSE]
-        if minus is not None and minus not in excluding:
+        if source.equip[MINUS_HORSE] is not None:
             d -= 1
         mods = self._mods.get("distance")
         if mods:
             for owner, skill in mods:
                 d += skill.distance(self.game, owner, source, target)
-        return d if d > 1 else 1
+        return d
 
     def attack_range(self, p: Player, excluding: tuple[Card, ...] = ()) -> int:
         """1 without a weapon, else the weapon's range (it replaces the 1, 1d)."""

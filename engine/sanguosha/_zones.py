@@ -137,6 +137,7 @@ class ZonesLayer(RulesLayer):
         card = p.equip[slot]
         assert card is not None
         p.equip[slot] = None
+        self.distances_changed()
         skill_id = self.equipment_skills.get(card.name)
         if skill_id is not None:
             self.detach(p, skill_id)
@@ -174,6 +175,7 @@ class ZonesLayer(RulesLayer):
             self.unequip(p, i)
             self.to_discard((old,), p.seat, "replaced")
         p.equip[i] = card
+        self.distances_changed()
         skill_id = self.equipment_skills.get(card.name)
         if skill_id is not None:
             self.attach(p, REGISTRY[skill_id]())
@@ -183,6 +185,7 @@ class ZonesLayer(RulesLayer):
     def attach(self, p: Player, skill: Skill) -> None:
         """Give `p` a skill and index its triggers and modifiers."""
         p.skills.append(skill)
+        self.distances_changed()
         for point in skill.triggers:
             self._hooks.setdefault(point, []).append((p, skill))
         for mod in skill.modifiers:
@@ -195,6 +198,7 @@ class ZonesLayer(RulesLayer):
         else:
             return
         p.skills.remove(skill)
+        self.distances_changed()
         _unindex(self._hooks, skill)
         _unindex(self._mods, skill)
 

@@ -96,8 +96,10 @@ class Game(ViewLayer):
         if not isinstance(action, Action):
             raise InvalidAction(Reason.UNKNOWN_ACTION, action=repr(action))
         if isinstance(action, CORRECTIONS):
-            self.version += 1  # a correction changes the state under the same prompt
-            return correct(self, seat, action)
+            try:
+                return correct(self, seat, action)
+            finally:
+                self.changed_outside()  # a correction changes the state under the same prompt
         # The flow uses the targets check() resolved instead of resolving them again;
         # an action the engine listed for this seat at this version is checked already
         # (_legal.py says why that holds).

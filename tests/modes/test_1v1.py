@@ -105,6 +105,7 @@ def _kill_opponent(game, killer: int, victim: int, weapon: bool = False) -> list
     set_hp(game, victim, 1)
     if not weapon:
         game.player(killer).equip[0] = None
+        game.changed_outside()  # distances and listings made before are stale
     events = game.submit(killer, PlayCard(parse_card("kill@S7"), (victim,)))
     while game.pending() is not None and game.pending().kind in (K.RESPOND, K.CONFIRM):
         prompt = game.pending()

@@ -57,6 +57,7 @@ def test_2v2_death_rewards_teammates_and_team_elimination_wins():
     if horse is not None:  # a +1 horse would keep S3 out of reach
         game.player(3).equip[2] = None
         game.discard_pile.append(horse)
+        game.changed_outside()  # distances and listings made before are stale
     assert game.outcome is None
     events = _kill_opponent(game, 1, 3)
     assert game.outcome.side == "A" and set(game.outcome.winners) == {1, 4}

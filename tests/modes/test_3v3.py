@@ -139,6 +139,7 @@ def test_vanguard_kill_draws_two_marshal_death_ends_the_game():
     wield(game, 2, "kylin_bow@H5")  # range 5 reaches the warm marshal
     for q in game.players:
         q.equip[2] = None  # no +1 horse in the way
+    game.changed_outside()  # distances and listings made before are stale
     events = _kill_opponent(game, 2, 5, weapon=True)
     assert not of(events, "mode_reward_given")  # the game ended first
     assert game.outcome.side == "cool" and set(game.outcome.winners) == {1, 2, 3}

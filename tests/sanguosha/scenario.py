@@ -2,8 +2,8 @@
 
 The game is a real `Game`; these helpers only move cards between its zones (so
 the 104 cards stay accounted for), set HP and identities, and drive it with
-ordinary `submit` calls. Each change bumps `game.version`, as the engine's own
-changes do, so a listing made before it is not reused (engine/sanguosha/_legal.py).
+ordinary `submit` calls. Each change calls `game.changed_outside()`, so listings and
+distances made before it are not reused (engine/sanguosha/_legal.py).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def start(players: int = 4, settings: Settings | None = None, **kw: object) -> G
 
 
 def changed(game: Game) -> None:
-    """The state changed outside `submit`: legal actions listed before are stale."""
-    game.version += 1
+    """The state changed outside `submit`: listings and distances made before are stale."""
+    game.changed_outside()
 
 
 def _pull(game: Game, card: Card) -> None:
@@ -95,6 +95,7 @@ def equip(game: Game, seat: int, *texts: str) -> None:
 
         if card.name in EQUIPMENT_SKILLS:
             game.attach(p, REGISTRY[EQUIPMENT_SKILLS[card.name]]())
+    changed(game)
 
 
 def place(game: Game, seat: int, text: str, name: str | None = None) -> None:

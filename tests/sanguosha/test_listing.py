@@ -72,7 +72,7 @@ def test_random_action_is_uniform_over_the_listed_actions() -> None:
     game = start(players=4)
     set_hand(game, 1, "kill@S7", "kill@S8", "peach@H3", "dodge@D2", "duel@SA", "ex_nihilo@H7")
     listed = list(game.legal_actions(1))
-    game.version += 1  # a new version: random_action samples instead of reusing the list
+    game.changed_outside()  # a new version: random_action samples, not the list
     rng = random.Random(5)
     draws = 6000
     counts = Counter(game.random_action(rng, 1) for _ in range(draws))

@@ -77,7 +77,7 @@ def give_general(game: Game, seat: int, general: str | None, full_hp: bool = Tru
     Lord skills come only when `seat` is the lord (the engine's own `general_skills`).
     """
     p = game.player(seat)
-    game.version += 1  # changed outside submit: listings made before are stale
+    game.changed_outside()  # listings and distances made before are stale
     for skill in game.general_skills(p):
         game.detach(p, skill.id)
     if general is None:

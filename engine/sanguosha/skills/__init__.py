@@ -120,6 +120,8 @@ class Skill:
 
     # 2. modifiers (owner = the skill's holder; return 0 / False for "no change")
     def distance(self, game: Game, owner: Player, source: Player, target: Player) -> int:
+        """Added to `source`'s distance to `target`. It may depend only on the seats, the
+        equipment and the skills: distances are cached until one of those changes."""
         return 0
 
     def attack_range(self, game: Game, owner: Player, player: Player) -> int:
