@@ -1,25 +1,20 @@
-"""What happened: frozen dataclasses returned by `Game.submit`, one per fact.
+"""What happened: frozen values returned by `Game.submit`, one per fact.
 
-Each event has a stable `kind` string and `to_json()`. They carry every figure a
+Each event is a `@fact` (engine/core/facts.py: frozen to the type checker, cheap to
+build) with a stable `kind` string and `to_json()`. They carry every figure a
 narrator needs, and never a hidden card (no drawn card, no tavern order). Events with
 `instruction=True` happen in table mode, where the table must do the physical part:
 "move 7 cards from the discard pile under the tavern deck", "players 2, 3, 1 draw one
 card each", "put the enemy face down on top of the tavern deck". Seats are 1..N;
 suits are letters `S H C D`.
-
-Built when read. The engine records each event as a `Recipe`, `partial(EventClass,
-*fields)`, with every field's value taken at that moment, and builds the frozen
-dataclass only when someone reads it: `Game.submit` and `Game.step_random` build what
-they return, `Game.events()` builds the rest of the log once. Building dataclasses
-that nobody reads was a third of a random self-play game (`bench/regicide.py`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import Field, dataclass, fields
+from dataclasses import Field, fields
 from typing import Any, ClassVar
 
+from engine.core.facts import fact
 from engine.regicide.cards import Card
 
 
@@ -47,7 +42,7 @@ class Event:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class GameStarted(Event):
     """Setup done (§1.2): in table mode, an instruction to deal `max_hand` cards each."""
 
@@ -63,7 +58,7 @@ class GameStarted(Event):
     kind: ClassVar[str] = "game_started"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class DiamondMulligan(Event):
     """Table mode, the unofficial Diamond mulligan (§1.14-18): an instruction that a player
     whose opening hand holds no Diamond shuffles it back and draws `max_hand` again, once
@@ -74,7 +69,7 @@ class DiamondMulligan(Event):
     kind: ClassVar[str] = "diamond_mulligan"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class TurnStarted(Event):
     """A seat starts a turn at Step 1 (also again after its own kill, §1.6)."""
 
@@ -82,7 +77,7 @@ class TurnStarted(Event):
     kind: ClassVar[str] = "turn_started"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class EnemyRevealed(Event):
     """A new enemy at full health, no shield, immune to its own suit (§1.6)."""
 
@@ -94,7 +89,7 @@ class EnemyRevealed(Event):
     kind: ClassVar[str] = "enemy_revealed"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class JesterFlipped(Event):
     """Solo: the hand went to the discard pile and was refilled from the tavern (§1.12)."""
 
@@ -107,7 +102,7 @@ class JesterFlipped(Event):
     kind: ClassVar[str] = "jester_flipped"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class FlipDeclined(Event):
     """Solo: no Jester flipped at this moment (§1.12)."""
 
@@ -117,7 +112,7 @@ class FlipDeclined(Event):
     kind: ClassVar[str] = "flip_declined"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class CardsPlayed(Event):
     """Step 1: a legal play with its attack value X (§1.4); `play` names its shape."""
 
@@ -128,7 +123,7 @@ class CardsPlayed(Event):
     kind: ClassVar[str] = "cards_played"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class JesterPlayed(Event):
     """Step 1: a Jester cancels the enemy's immunity; steps 3 and 4 are skipped (§1.8)."""
 
@@ -138,7 +133,7 @@ class JesterPlayed(Event):
     kind: ClassVar[str] = "jester_played"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class PowerBlocked(Event):
     """Step 2: the enemy is immune to this suit, so its power does nothing (§1.5)."""
 
@@ -148,7 +143,7 @@ class PowerBlocked(Event):
     kind: ClassVar[str] = "power_blocked"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class HeartsHealed(Event):
     """Hearts: `moved` cards from the discard pile went under the tavern deck (§1.5)."""
 
@@ -162,7 +157,7 @@ class HeartsHealed(Event):
     kind: ClassVar[str] = "hearts_healed"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class DiamondsDrawn(Event):
     """Diamonds: one card each for the seats in `order`, in that order (§1.5)."""
 
@@ -175,7 +170,7 @@ class DiamondsDrawn(Event):
     kind: ClassVar[str] = "diamonds_drawn"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class ShieldRaised(Event):
     """Spades: the enemy's attack is lowered by `amount` until it dies (§1.5, §1.8)."""
 
@@ -187,7 +182,7 @@ class ShieldRaised(Event):
     kind: ClassVar[str] = "shield_raised"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class DamageDealt(Event):
     """Step 3: `damage` dealt (doubled by Clubs or not); `hp_left` after it (§1.6)."""
 
@@ -201,7 +196,7 @@ class DamageDealt(Event):
     kind: ClassVar[str] = "damage_dealt"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class EnemyDefeated(Event):
     """The enemy fell: exact kill to the tavern top, overkill to discard (§1.6)."""
 
@@ -215,7 +210,7 @@ class EnemyDefeated(Event):
     kind: ClassVar[str] = "enemy_defeated"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class DamageToPay(Event):
     """Step 4: the enemy attacks; the seat must discard at least `amount` (§1.7)."""
 
@@ -226,7 +221,7 @@ class DamageToPay(Event):
     kind: ClassVar[str] = "damage_to_pay"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class CardsDiscarded(Event):
     """Step 4: cards discarded towards the damage; `paid` is the running sum (§1.7)."""
 
@@ -238,7 +233,7 @@ class CardsDiscarded(Event):
     kind: ClassVar[str] = "cards_discarded"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class DamagePaid(Event):
     """Step 4 done: `paid` covers `amount`; `overpaid` is the excess (§1.7, §1.14-6)."""
 
@@ -249,7 +244,7 @@ class DamagePaid(Event):
     kind: ClassVar[str] = "damage_paid"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class Yielded(Event):
     """Step 1: the seat yields and goes to Step 4 (§1.9)."""
 
@@ -257,7 +252,7 @@ class Yielded(Event):
     kind: ClassVar[str] = "yielded"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class NextPlayerChosen(Event):
     """After a Jester: `chosen` takes the next turn (§1.8)."""
 
@@ -266,7 +261,7 @@ class NextPlayerChosen(Event):
     kind: ClassVar[str] = "next_player_chosen"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class HandCountCorrected(Event):
     """Table mode warning: the engine's count was wrong; the table wins (`cause`)."""
 
@@ -277,7 +272,7 @@ class HandCountCorrected(Event):
     kind: ClassVar[str] = "hand_count_corrected"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class GameWon(Event):
     """The last King fell (§1.11); solo `tier` by Jesters used (§1.12), else None."""
 
@@ -287,7 +282,7 @@ class GameWon(Event):
     kind: ClassVar[str] = "game_won"
 
 
-@dataclass(frozen=True, slots=True)
+@fact
 class GameLost(Event):
     """Everyone loses (§1.11): `reason` is `cannot_pay`, `cannot_play` or `illegal_yield`."""
 
@@ -296,15 +291,6 @@ class GameLost(Event):
     amount: int
     hand_value: int | None
     kind: ClassVar[str] = "game_lost"
-
-
-#: An event recorded but not built yet: `partial(EventClass, *fields)` (module docstring).
-Recipe = Callable[[], Event]
-
-
-def built(entry: Event | Recipe) -> Event:
-    """The event a log entry stands for (the entry itself once built)."""
-    return entry if isinstance(entry, Event) else entry()
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (

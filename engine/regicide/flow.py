@@ -22,8 +22,6 @@ turning up the castle's top card.
 
 from __future__ import annotations
 
-from functools import partial
-
 from engine.regicide.cards import RANK_INT, SUIT_INDEX, Card
 from engine.regicide.events import (
     CardsPlayed,
@@ -31,11 +29,11 @@ from engine.regicide.events import (
     DamageToPay,
     EnemyDefeated,
     EnemyRevealed,
+    Event,
     GameLost,
     GameWon,
     JesterPlayed,
     PowerBlocked,
-    Recipe,
     ShieldRaised,
     TurnStarted,
 )
@@ -59,7 +57,7 @@ class TurnFlow(GameState):
 
     __slots__ = ()
 
-    def _attack(self, s: int, cards: tuple[Card, ...], shape: str, ev: list[Recipe]) -> None:
+    def _attack(self, s: int, cards: tuple[Card, ...], shape: str, ev: list[Event]) -> None:
         """Steps 2 and 3 of a play that is not a Jester (§1.5, §1.6)."""
         value = self.value
         settings = self.settings
@@ -68,7 +66,7 @@ class TurnFlow(GameState):
         for c in cards:
             x += value[c]
             mask |= _SUIT_BIT[c]
-        ev.append(partial(CardsPlayed, s, cards, x, shape))
+        ev.append(CardsPlayed(s, cards, x, shape))
         self.in_play.extend(cards)
         enemy = self.enemy
         assert enemy is not None
@@ -76,7 +74,7 @@ class TurnFlow(GameState):
             immune = SUIT_INDEX[enemy]
             if mask >> immune & 1:
                 mask &= ~(1 << immune)
-                ev.append(partial(PowerBlocked, s, _LETTER[immune], enemy))
+                ev.append(PowerBlocked(s, _LETTER[immune], enemy))
                 if immune == _SPADE:
                     if settings.retroactive_spades == "play_total":
                         self.blocked_spades += x
@@ -94,9 +92,7 @@ class TurnFlow(GameState):
             ev.append(draw(self, s, x))
         if mask & 1:
             self.shield += x
-            ev.append(
-                partial(ShieldRaised, s, x, self.shield, max(0, self.attack - self.shield), False)
-            )
+            ev.append(ShieldRaised(s, x, self.shield, max(0, self.attack - self.shield), False))
         damage = x
         if mask & 4:
             if settings.clubs_double == "play":
@@ -106,7 +102,7 @@ class TurnFlow(GameState):
         total = self.damage = self.damage + damage
         health = self.health
         left = health - total if health > total else 0
-        ev.append(partial(DamageDealt, s, enemy, x, bool(mask & 4), damage, total, left))
+        ev.append(DamageDealt(s, enemy, x, bool(mask & 4), damage, total, left))
         if total > health or (total == health and settings.defeat_when_damage == "at_least"):
             self._defeat(s, ev)
             return
@@ -114,21 +110,20 @@ class TurnFlow(GameState):
             self._discard_in_play()
         self._step4(s, ev)
 
-    def _jester(self, s: int, cards: tuple[Card, ...], ev: list[Recipe]) -> None:
+    def _jester(self, s: int, cards: tuple[Card, ...], ev: list[Event]) -> None:
         """A Jester: cancel immunity, credit blocked Spades, skip Steps 3-4 (§1.8)."""
         enemy = self.enemy
         assert enemy is not None
         self.in_play.extend(cards)
         suit = SUIT_INDEX[enemy]
-        ev.append(partial(JesterPlayed, s, enemy, None if self.cancelled else _LETTER[suit]))
+        ev.append(JesterPlayed(s, enemy, None if self.cancelled else _LETTER[suit]))
         if not self.cancelled:
             self.cancelled = True
             if suit == _SPADE and self.blocked_spades:
                 self.shield += self.blocked_spades
                 shield = self.shield
                 ev.append(
-                    partial(
-                        ShieldRaised,
+                    ShieldRaised(
                         s,
                         self.blocked_spades,
                         shield,
@@ -156,7 +151,7 @@ class TurnFlow(GameState):
             self.discard.extend(self.in_play)
         self.in_play.clear()
 
-    def _defeat(self, s: int, ev: list[Recipe]) -> None:
+    def _defeat(self, s: int, ev: list[Event]) -> None:
         """The enemy falls (§1.6): exact kill to the tavern top, the played cards discarded."""
         enemy = self.enemy
         assert enemy is not None
@@ -175,8 +170,7 @@ class TurnFlow(GameState):
         self.enemy = None
         self.damage = self.shield = 0
         ev.append(
-            partial(
-                EnemyDefeated,
+            EnemyDefeated(
                 s,
                 enemy,
                 exact,
@@ -194,7 +188,7 @@ class TurnFlow(GameState):
             self._reveal(self.castle.pop(), ev)
             self._start_turn(s, ev)
 
-    def _reveal(self, card: Card, ev: list[Recipe]) -> None:
+    def _reveal(self, card: Card, ev: list[Event]) -> None:
         stats = _STATS[RANK_INT[card]]
         self.enemy = card
         self.attack, self.health = stats.attack, stats.health
@@ -202,8 +196,7 @@ class TurnFlow(GameState):
         self.cancelled = False
         self.blocked_spades = self.blocked_hearts = self.blocked_diamonds = 0
         ev.append(
-            partial(
-                EnemyRevealed,
+            EnemyRevealed(
                 card,
                 stats.attack,
                 stats.health,
@@ -212,9 +205,9 @@ class TurnFlow(GameState):
             )
         )
 
-    def _start_turn(self, s: int, ev: list[Recipe]) -> None:
+    def _start_turn(self, s: int, ev: list[Event]) -> None:
         self.seat = s
-        ev.append(partial(TurnStarted, s))
+        ev.append(TurnStarted(s))
         if self.flips_left and self.tavern_count():  # with the tavern empty it cannot help
             self.prompt = Prompt(s, _FLIP, 1, flips_left=self.flips_left)
         else:
@@ -229,7 +222,7 @@ class TurnFlow(GameState):
         y = self.yielded  # y[0] is always False: seats are 1..n
         return sum(y) - y[s] < self.n - 1
 
-    def _begin_play(self, s: int, ev: list[Recipe]) -> None:
+    def _begin_play(self, s: int, ev: list[Event]) -> None:
         can_yield = self._can_yield(s)
         # Solo under the solo_yield variant, an empty hand with no flip left could only
         # yield forever (nothing else draws): that is the "cannot play" loss of §1.11.
@@ -239,18 +232,18 @@ class TurnFlow(GameState):
             return
         self.prompt = play_prompt(s, can_yield)
 
-    def _step4(self, s: int, ev: list[Recipe]) -> None:
+    def _step4(self, s: int, ev: list[Event]) -> None:
         amount = self.attack - self.shield
         if amount < 0:
             amount = 0
-        ev.append(partial(DamageToPay, s, amount, self.attack, self.shield))
+        ev.append(DamageToPay(s, amount, self.attack, self.shield))
         # a flip before paying only when something is owed and the tavern can refill
         if self.flips_left and amount and self.tavern_count():
             self.prompt = Prompt(s, _FLIP, 4, amount=amount, flips_left=self.flips_left)
         else:
             self._pay_or_lose(s, amount, ev)
 
-    def _pay_or_lose(self, s: int, amount: int, ev: list[Recipe]) -> None:
+    def _pay_or_lose(self, s: int, amount: int, ev: list[Event]) -> None:
         if amount == 0:
             self._end_turn(s, ev)
             return
@@ -264,20 +257,20 @@ class TurnFlow(GameState):
             return
         self.prompt = pay_prompt(s, amount)
 
-    def _end_turn(self, s: int, ev: list[Recipe]) -> None:
+    def _end_turn(self, s: int, ev: list[Event]) -> None:
         self._start_turn(s % self.n + 1, ev)
 
-    def _win(self, s: int, ev: list[Recipe]) -> None:
+    def _win(self, s: int, ev: list[Event]) -> None:
         tier = RULES.solo_tiers[self.flips_used] if self.solo else None
         self.status = "over"
         self.prompt = None
         self.result = {"outcome": "won", "tier": tier, "jesters_used": self.flips_used}
-        ev.append(partial(GameWon, s, tier, self.flips_used))
+        ev.append(GameWon(s, tier, self.flips_used))
 
     def _lose(
-        self, s: int, reason: str, amount: int, hand_value: int | None, ev: list[Recipe]
+        self, s: int, reason: str, amount: int, hand_value: int | None, ev: list[Event]
     ) -> None:
         self.status = "over"
         self.prompt = None
         self.result = {"outcome": "lost", "reason": reason, "seat": s}
-        ev.append(partial(GameLost, s, reason, amount, hand_value))
+        ev.append(GameLost(s, reason, amount, hand_value))

@@ -16,7 +16,6 @@ cards (`table.py`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any, cast
 
 from engine.core.errors import ActionError, IllegalAction, InvalidAction
@@ -43,9 +42,7 @@ from engine.regicide.events import (
     HandCountCorrected,
     JesterFlipped,
     NextPlayerChosen,
-    Recipe,
     Yielded,
-    built,
 )
 from engine.regicide.flow import TurnFlow
 from engine.regicide.legal import LegalActions, enumerate_legal
@@ -150,9 +147,8 @@ class Game(TurnFlow):
         g = cls(players, mode == "table", seed, settings)
         g.deal()
         g.seat = first_seat
-        ev: list[Recipe] = [
-            partial(
-                GameStarted,
+        ev: list[Event] = [
+            GameStarted(
                 players,
                 mode,
                 first_seat,
@@ -166,7 +162,7 @@ class Game(TurnFlow):
         ]
         if g.table:
             if settings.diamond_mulligan:  # the players redeal their own hands
-                ev.append(partial(DiamondMulligan, g.max_hand, True))
+                ev.append(DiamondMulligan(g.max_hand, True))
             g.prompt = Prompt(first_seat, _REVEAL, 1, expected_rank=expected_tier(g))
         else:
             g.status = "playing"
@@ -189,10 +185,9 @@ class Game(TurnFlow):
         Raises `IllegalAction` (not allowed now) or `InvalidAction` (not an action, an
         unknown card or seat), each with a `Reason`; the game is then unchanged.
         """
-        recipes: list[Recipe] = []
-        self._dispatch(seat, action, recipes, True)
+        events: list[Event] = []
+        self._dispatch(seat, action, events, True)
         self.listed = None
-        events = [r() for r in recipes]
         self.log.extend(events)
         return events
 
@@ -206,20 +201,18 @@ class Game(TurnFlow):
         `random.Random.randrange`. Raises ValueError when nothing is listed (the game
         is over, or a table-mode prompt that names cards in a hand).
         """
-        recipes: list[Recipe] = []
-        self._random_action(below, recipes)
-        events = [r() for r in recipes]
+        events: list[Event] = []
+        self._random_action(below, events)
         self.log.extend(events)
         return events
 
     def play_random(self, below: Callable[[int], int], max_actions: int = 10_000) -> int:
         """`step_random` to the end of the game; the number of actions.
 
-        The events go to the log as recipes, built when `events()` is read (events.py).
         Raises RuntimeError if the game is not over after `max_actions`.
         """
         count = 0
-        log = cast("list[Recipe]", self.log)  # only appended to: a log takes recipes
+        log = self.log
         while self.prompt is not None:
             if count >= max_actions:
                 raise RuntimeError(f"game not over after {max_actions} actions")
@@ -227,8 +220,8 @@ class Game(TurnFlow):
             count += 1
         return count
 
-    def _random_action(self, below: Callable[[int], int], ev: list[Recipe]) -> None:
-        """Apply the pick of `step_random`, appending its events' recipes to `ev`."""
+    def _random_action(self, below: Callable[[int], int], ev: list[Event]) -> None:
+        """Apply the pick of `step_random`, appending its events to `ev`."""
         p = self.prompt
         if p is None:
             raise ValueError("the game is over")
@@ -272,7 +265,7 @@ class Game(TurnFlow):
         """The pending seat's accepted actions: supports `in`, iteration and `len`."""
         return LegalActions(self)
 
-    def _play_random(self, p: Prompt, below: Callable[[int], int], ev: list[Recipe]) -> None:
+    def _play_random(self, p: Prompt, below: Callable[[int], int], ev: list[Event]) -> None:
         """`step_random` at a digital play prompt: count the listing, build it only if
         the pick is a group (singles come first in it, `Yield` last: legal.py)."""
         hand = self.hands[p.seat]
@@ -300,11 +293,7 @@ class Game(TurnFlow):
 
     def events(self) -> tuple[Event, ...]:
         """Every event since setup, in order."""
-        log = self.log
-        for i, entry in enumerate(log):
-            if not isinstance(entry, Event):
-                log[i] = entry()
-        return cast("tuple[Event, ...]", tuple(log))  # every entry built just above
+        return tuple(self.log)
 
     def zones(self) -> dict[str, Any]:
         """Where every card is, hidden zones included: for tests and tools, never players."""
@@ -325,7 +314,7 @@ class Game(TurnFlow):
 
     # -- dispatch ---------------------------------------------------------------------
 
-    def _dispatch(self, seat: int, action: Action, ev: list[Recipe], commit: bool) -> None:
+    def _dispatch(self, seat: int, action: Action, ev: list[Event], commit: bool) -> None:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise InvalidAction(Reason.UNKNOWN_ACTION, action=type(action).__name__)
@@ -347,7 +336,7 @@ class Game(TurnFlow):
         if type(action) is FlipJester and self.solo:
             if self.flips_left == 0:
                 raise IllegalAction(Reason.NO_FLIPS_LEFT, used=self.flips_used)
-            if self.log and type(built(self.log[-1])) is JesterFlipped:
+            if self.log and type(self.log[-1]) is JesterFlipped:
                 raise IllegalAction(Reason.ONE_FLIP_PER_MOMENT, flips_left=self.flips_left)
             self._flip_not_now(p)
         raise IllegalAction(Reason.UNEXPECTED_ACTION, action=action.kind, expected=p.kind.value)
@@ -378,7 +367,7 @@ class Game(TurnFlow):
 
     # -- step 1: play ---------------------------------------------------------------------
 
-    def _on_play(self, p: Prompt, a: Play, ev: list[Recipe], commit: bool) -> None:
+    def _on_play(self, p: Prompt, a: Play, ev: list[Event], commit: bool) -> None:
         cards = _as_cards(a.cards)
         if self.solo and JESTER_ID in cards:
             self._flip_not_now(p)
@@ -395,7 +384,7 @@ class Game(TurnFlow):
         if commit:
             self._play(s, cards, shape, ev)
 
-    def _play(self, s: int, cards: tuple[Card, ...], shape: str, ev: list[Recipe]) -> None:
+    def _play(self, s: int, cards: tuple[Card, ...], shape: str, ev: list[Event]) -> None:
         """Apply a checked play."""
         take_from_hand(self, s, cards, ev)
         self.yielded[s] = False
@@ -407,7 +396,7 @@ class Game(TurnFlow):
 
     # -- turn flow --------------------------------------------------------------------------
 
-    def _on_yield(self, p: Prompt, a: Yield, ev: list[Recipe], commit: bool) -> None:
+    def _on_yield(self, p: Prompt, a: Yield, ev: list[Event], commit: bool) -> None:
         s = p.seat
         loses = not p.can_yield
         if loses and not self.settings.illegal_yield_loses:
@@ -418,7 +407,7 @@ class Game(TurnFlow):
         if commit:
             self._yield(p, ev)
 
-    def _yield(self, p: Prompt, ev: list[Recipe]) -> None:
+    def _yield(self, p: Prompt, ev: list[Event]) -> None:
         """Apply a checked yield (one that is refused was raised above)."""
         s = p.seat
         if not p.can_yield:
@@ -426,12 +415,12 @@ class Game(TurnFlow):
             return
         self.yielded[s] = True
         self.yields_in_row += 1
-        ev.append(partial(Yielded, s))
+        ev.append(Yielded(s))
         self._step4(s, ev)
 
     # -- step 4: pay damage -------------------------------------------------------------------
 
-    def _on_discard(self, p: Prompt, a: Discard, ev: list[Recipe], commit: bool) -> None:
+    def _on_discard(self, p: Prompt, a: Discard, ev: list[Event], commit: bool) -> None:
         cards = _as_cards(a.cards)
         if not cards:
             raise IllegalAction(Reason.NO_CARDS)
@@ -452,7 +441,7 @@ class Game(TurnFlow):
         if commit:
             self._pay(p, cards, total, ev)
 
-    def _pay(self, p: Prompt, cards: tuple[Card, ...], total: int, ev: list[Recipe]) -> None:
+    def _pay(self, p: Prompt, cards: tuple[Card, ...], total: int, ev: list[Event]) -> None:
         """Apply a checked discard of `cards`, worth `total`, towards the damage."""
         s = p.seat
         take_from_hand(self, s, cards, ev)
@@ -462,16 +451,16 @@ class Game(TurnFlow):
             self.discard += cards
         paid = p.paid + total
         amount = p.amount
-        ev.append(partial(CardsDiscarded, s, cards, total, paid, amount))
+        ev.append(CardsDiscarded(s, cards, total, paid, amount))
         if paid >= amount:
-            ev.append(partial(DamagePaid, s, amount, paid, paid - amount))
+            ev.append(DamagePaid(s, amount, paid, paid - amount))
             self._end_turn(s, ev)
         elif self.table and self.counts[s] == 0:
             self._lose(s, "cannot_pay", amount, paid, ev)
         else:
             self.prompt = pay_prompt(s, amount, paid)
 
-    def _on_cannot_pay(self, p: Prompt, a: CannotPay, ev: list[Recipe], commit: bool) -> None:
+    def _on_cannot_pay(self, p: Prompt, a: CannotPay, ev: list[Event], commit: bool) -> None:
         if not self.table:
             raise IllegalAction(Reason.ONLY_IN_TABLE_MODE, action=a.kind)
         if commit:
@@ -479,17 +468,17 @@ class Game(TurnFlow):
 
     # -- the Jester's choice and the solo flips --------------------------------------------------
 
-    def _on_choose(self, p: Prompt, a: ChooseNext, ev: list[Recipe], commit: bool) -> None:
+    def _on_choose(self, p: Prompt, a: ChooseNext, ev: list[Event], commit: bool) -> None:
         t = a.seat
         if type(t) is not int or not 1 <= t <= self.n:
             raise InvalidAction(Reason.NO_SUCH_SEAT, seat=t, players=self.n)
         if t == p.seat and not self.settings.jester_may_choose_self:
             raise IllegalAction(Reason.MAY_NOT_CHOOSE_SELF, seat=t)
         if commit:
-            ev.append(partial(NextPlayerChosen, p.seat, t))
+            ev.append(NextPlayerChosen(p.seat, t))
             self._start_turn(t, ev)
 
-    def _on_flip(self, p: Prompt, a: FlipJester, ev: list[Recipe], commit: bool) -> None:
+    def _on_flip(self, p: Prompt, a: FlipJester, ev: list[Event], commit: bool) -> None:
         s = p.seat
         if not self.settings.allow_flip_empty_hand and self.hand_count(s) == 0:
             raise IllegalAction(Reason.FLIP_WITH_EMPTY_HAND, seat=s)
@@ -512,18 +501,18 @@ class Game(TurnFlow):
             del tavern[len(tavern) - drawn :]
         self.flips_left -= 1
         self.flips_used += 1
-        ev.append(partial(JesterFlipped, s, p.step, discarded, drawn, self.flips_left, self.table))
+        ev.append(JesterFlipped(s, p.step, discarded, drawn, self.flips_left, self.table))
         if self.flips_left and self.settings.allow_double_flip and self.tavern_count():
             self.prompt = Prompt(s, _FLIP, p.step, amount=p.amount, flips_left=self.flips_left)
         else:
             self._after_flip(p, ev)
 
-    def _on_decline(self, p: Prompt, a: DeclineFlip, ev: list[Recipe], commit: bool) -> None:
+    def _on_decline(self, p: Prompt, a: DeclineFlip, ev: list[Event], commit: bool) -> None:
         if commit:
-            ev.append(partial(FlipDeclined, p.seat, p.step, self.flips_left))
+            ev.append(FlipDeclined(p.seat, p.step, self.flips_left))
             self._after_flip(p, ev)
 
-    def _after_flip(self, p: Prompt, ev: list[Recipe]) -> None:
+    def _after_flip(self, p: Prompt, ev: list[Event]) -> None:
         if p.step == 1:
             self._begin_play(p.seat, ev)
         else:
@@ -531,7 +520,7 @@ class Game(TurnFlow):
 
     # -- table mode: the castle and the host's corrections ---------------------------------------
 
-    def _on_reveal(self, p: Prompt, a: RevealEnemy, ev: list[Recipe], commit: bool) -> None:
+    def _on_reveal(self, p: Prompt, a: RevealEnemy, ev: list[Event], commit: bool) -> None:
         card = _as_cards((a.card,))[0]
         if card == JESTER_ID or RANK_INT[card] < 11:
             raise IllegalAction(Reason.NOT_A_ROYAL, card=str(card))
@@ -546,7 +535,7 @@ class Game(TurnFlow):
         self._reveal(card, ev)
         self._start_turn(p.seat, ev)
 
-    def _on_correct(self, p: Prompt, a: CorrectHandCount, ev: list[Recipe], commit: bool) -> None:
+    def _on_correct(self, p: Prompt, a: CorrectHandCount, ev: list[Event], commit: bool) -> None:
         if not self.table:
             raise IllegalAction(Reason.ONLY_IN_TABLE_MODE, action=a.kind)
         t, count = a.seat, a.count
@@ -555,7 +544,7 @@ class Game(TurnFlow):
         if type(count) is not int or not 0 <= count <= self.max_hand:
             raise IllegalAction(Reason.BAD_HAND_COUNT, count=count, max_hand=self.max_hand)
         if commit:
-            ev.append(partial(HandCountCorrected, t, self.counts[t], count, "host"))
+            ev.append(HandCountCorrected(t, self.counts[t], count, "host"))
             self.counts[t] = count
 
     # -- the end -------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Literal
 
 from engine.regicide.cards import FULL_DECK, JESTER_ID, RANK_INT, ROYAL, Card, parse_cards
-from engine.regicide.events import Recipe
+from engine.regicide.events import Event
 from engine.regicide.settings import Settings
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def from_position(
         raise ValueError(f"rest must be 'aside', 'discard' or 'tavern', got {rest!r}")
     g.in_play = zones["in_play"]
     g.hands = [[]] + [zones.get(f"hand {s}", []) for s in range(1, players + 1)]
-    ev: list[Recipe] = []
+    ev: list[Event] = []
     g._reveal(enemy_card, ev)
     g.damage, g.shield, g.cancelled = damage, shield, immunity_cancelled
     g.yielded = [False] + [s in yielded for s in range(1, players + 1)]

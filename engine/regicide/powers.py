@@ -6,27 +6,25 @@ and the events become instructions for the players.
 
 from __future__ import annotations
 
-from functools import partial
-
 from engine.regicide.events import DiamondsDrawn, HeartsHealed
 from engine.regicide.state import GameState
 
 
-def heal(g: GameState, seat: int, x: int, retroactive: bool = False) -> partial[HeartsHealed]:
+def heal(g: GameState, seat: int, x: int, retroactive: bool = False) -> HeartsHealed:
     """Shuffle the discard pile and move X cards (all if fewer) under the tavern."""
     have = g.discard_n if g.table else len(g.discard)
     k = x if x <= have else (have if g.settings.hearts_when_short == "move_all" else 0)
     if g.table:
         g.discard_n -= k
         g.tavern_n += k
-        return partial(HeartsHealed, seat, x, k, g.discard_n, g.tavern_n, retroactive, True)
+        return HeartsHealed(seat, x, k, g.discard_n, g.tavern_n, retroactive, True)
     if k:
         pile = g.discard
         g.rng.shuffle(pile)
         moved = pile[-k:]
         del pile[-k:]
         g.tavern[0:0] = moved  # the bottom of the tavern is the start of the list
-    return partial(HeartsHealed, seat, x, k, len(g.discard), len(g.tavern), retroactive, False)
+    return HeartsHealed(seat, x, k, len(g.discard), len(g.tavern), retroactive, False)
 
 
 def draw_order(g: GameState, seat: int, x: int) -> list[int]:
@@ -63,15 +61,15 @@ def draw_order(g: GameState, seat: int, x: int) -> list[int]:
     return order
 
 
-def draw(g: GameState, seat: int, x: int, retroactive: bool = False) -> partial[DiamondsDrawn]:
+def draw(g: GameState, seat: int, x: int, retroactive: bool = False) -> DiamondsDrawn:
     """Deal the Diamonds draw in `draw_order`."""
     order = draw_order(g, seat, x)
     if g.table:
         for s in order:
             g.counts[s] += 1
         g.tavern_n -= len(order)
-        return partial(DiamondsDrawn, seat, x, tuple(order), g.tavern_n, retroactive, True)
+        return DiamondsDrawn(seat, x, tuple(order), g.tavern_n, retroactive, True)
     tavern, hands = g.tavern, g.hands
     for s in order:
         hands[s].append(tavern.pop())
-    return partial(DiamondsDrawn, seat, x, tuple(order), len(tavern), retroactive, False)
+    return DiamondsDrawn(seat, x, tuple(order), len(tavern), retroactive, False)

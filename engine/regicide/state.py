@@ -26,7 +26,7 @@ from engine.regicide.cards import (
     SUIT_INDEX,
     Card,
 )
-from engine.regicide.events import Event, Recipe, built
+from engine.regicide.events import Event
 from engine.regicide.prompts import Prompt
 from engine.regicide.rules import RULES
 from engine.regicide.settings import Settings
@@ -134,8 +134,7 @@ class GameState:
         self.result: dict[str, Any] | None = None
         self.flips_left = settings.solo_jester_flips if self.solo else 0
         self.flips_used = 0
-        #: Every event since setup, each built or still a recipe (events.py).
-        self.log: list[Event | Recipe] = []
+        self.log: list[Event] = []
         #: The legal actions listed for the current state, or None until asked; every
         #: committed action drops it (`Game.submit`, `Game.step_random`).
         self.listed: list[Action] | None = None
@@ -197,8 +196,6 @@ class GameState:
             v = getattr(self, name)
             if name == "rng":
                 v = v.getstate()
-            elif name == "log":  # built copies: reading the log changes nothing
-                v = [built(e) for e in v]
             elif isinstance(v, list):
                 v = [list(x) if isinstance(x, list) else x for x in v]
             elif isinstance(v, dict):

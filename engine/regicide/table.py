@@ -9,11 +9,9 @@ what the scan proves, and a `hand_count_corrected` warning is emitted.
 
 from __future__ import annotations
 
-from functools import partial
-
 from engine.core.errors import IllegalAction
 from engine.regicide.cards import JESTER_ID, RANK_INT, ROYAL, Card
-from engine.regicide.events import HandCountCorrected, Recipe
+from engine.regicide.events import Event, HandCountCorrected
 from engine.regicide.reasons import Reason
 from engine.regicide.state import GameState
 
@@ -39,7 +37,7 @@ def check_scans(g: GameState, cards: tuple[Card, ...]) -> None:
         raise IllegalAction(Reason.NO_JESTER_LEFT, jesters_in_game=g.jesters_in_tavern)
 
 
-def take_from_hand(g: GameState, seat: int, cards: tuple[Card, ...], ev: list[Recipe]) -> None:
+def take_from_hand(g: GameState, seat: int, cards: tuple[Card, ...], ev: list[Event]) -> None:
     """Remove played or discarded cards from a hand (digital) or from its count (table)."""
     if not g.table:
         remove = g.hands[seat].remove
@@ -48,6 +46,6 @@ def take_from_hand(g: GameState, seat: int, cards: tuple[Card, ...], ev: list[Re
         return
     k = len(cards)
     if g.counts[seat] < k:
-        ev.append(partial(HandCountCorrected, seat, g.counts[seat], k, "scan"))
+        ev.append(HandCountCorrected(seat, g.counts[seat], k, "scan"))
         g.counts[seat] = k
     g.counts[seat] -= k
