@@ -5,14 +5,14 @@ the next; `Game` (game.py) validates actions and calls in here only after every 
 passed, so nothing in this module refuses anything. Each transition either sets the
 next `Prompt` or ends the game:
 
-    start_turn --(solo, flips left, tavern not empty)--> jester_flip(1) --> begin_play
+    start_turn --(solo, a flip can help: _may_flip)--> jester_flip(1) --> begin_play
     begin_play --> play | lost(cannot_play)
     play: Play --> attack: powers (Step 2), damage (Step 3)
                    --> defeat --> reveal --> start_turn (same seat, no Step 4)
                    --> step4
           Play(Jester) --> jester --> choose_next --> start_turn (chosen seat)
           Yield --> step4
-    step4 --(solo, flips left, damage owed, tavern not empty)--> jester_flip(4) --> pay_or_lose
+    step4 --(solo, damage owed, _may_flip)--> jester_flip(4) --> pay_or_lose
     pay_or_lose --> pay_damage (Discard... until paid) --> end_turn | lost(cannot_pay)
     end_turn --> start_turn (next seat clockwise)
 
@@ -205,10 +205,18 @@ class TurnFlow(GameState):
             )
         )
 
+    def _may_flip(self, s: int) -> bool:
+        """Whether a solo flip is worth offering `s` now (§1.12, §1.14-20): a Jester left,
+        a tavern to refill from (else it only throws the hand away) and, under the
+        house setting that forbids it, not an empty hand."""
+        if not self.flips_left or not self.tavern_count():
+            return False
+        return self.settings.allow_flip_empty_hand or self.hand_count(s) > 0
+
     def _start_turn(self, s: int, ev: list[Event]) -> None:
         self.seat = s
         ev.append(TurnStarted(s))
-        if self.flips_left and self.tavern_count():  # with the tavern empty it cannot help
+        if self.flips_left and self._may_flip(s):
             self.prompt = Prompt(s, _FLIP, 1, flips_left=self.flips_left)
         else:
             self._begin_play(s, ev)
@@ -227,7 +235,7 @@ class TurnFlow(GameState):
         # Solo under the solo_yield variant, an empty hand with no flip left could only
         # yield forever (nothing else draws): that is the "cannot play" loss of §1.11.
         empty = not self.counts[s] if self.table else not self.hands[s]
-        if empty and (not can_yield or (self.solo and not self.flips_left)):
+        if empty and (not can_yield or (self.solo and not self._may_flip(s))):
             self._lose(s, "cannot_play", 0, 0, ev)
             return
         self.prompt = play_prompt(s, can_yield)
@@ -237,8 +245,8 @@ class TurnFlow(GameState):
         if amount < 0:
             amount = 0
         ev.append(DamageToPay(s, amount, self.attack, self.shield))
-        # a flip before paying only when something is owed and the tavern can refill
-        if self.flips_left and amount and self.tavern_count():
+        # a flip before paying only when something is owed (and it can help)
+        if self.flips_left and amount and self._may_flip(s):
             self.prompt = Prompt(s, _FLIP, 4, amount=amount, flips_left=self.flips_left)
         else:
             self._pay_or_lose(s, amount, ev)

@@ -502,7 +502,7 @@ class Game(TurnFlow):
         self.flips_left -= 1
         self.flips_used += 1
         ev.append(JesterFlipped(s, p.step, discarded, drawn, self.flips_left, self.table))
-        if self.flips_left and self.settings.allow_double_flip and self.tavern_count():
+        if self.settings.allow_double_flip and self._may_flip(s):
             self.prompt = Prompt(s, _FLIP, p.step, amount=p.amount, flips_left=self.flips_left)
         else:
             self._after_flip(p, ev)

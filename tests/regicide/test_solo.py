@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine.regicide import DeclineFlip, Discard, FlipJester, Game, Play, Settings, parse_cards
+from engine.regicide import (
+    CorrectHandCount,
+    DeclineFlip,
+    Discard,
+    FlipJester,
+    Game,
+    Play,
+    RevealEnemy,
+    Settings,
+    parse_cards,
+)
 
 from .helpers import assert_conserved, kinds, only, refuse
 
@@ -134,11 +144,14 @@ def test_one_flip_per_moment_and_no_empty_hand_flip_settings() -> None:
     assert kinds(game.submit(1, FlipJester())) == ["jester_flipped"]
     assert game.pending().kind.value == "play"
     refuse(game, 1, FlipJester(), "one_flip_per_moment")
-    game = Game.from_position(
-        1, enemy="SJ", hands={1: ""}, tavern=TAVERN, settings=Settings(allow_flip_empty_hand=False)
-    )
-    refuse(game, 1, FlipJester(), "flip_with_empty_hand")
-    assert list(game.legal_actions()) == [DeclineFlip()]
+    no_empty = Settings(allow_flip_empty_hand=False)
+    game = Game.from_position(1, enemy="SJ", hands={1: ""}, tavern=TAVERN, settings=no_empty)
+    # no flip is offered that only its refusal could answer: the empty hand cannot play
+    assert game.pending() is None and game.view()["result"]["reason"] == "cannot_play"
+    table = Game.new(players=1, mode="table", settings=no_empty)
+    table.submit(1, RevealEnemy("SJ"))
+    table.submit(1, CorrectHandCount(1, 0))  # the host finds the hand empty at the flip
+    refuse(table, 1, FlipJester(), "flip_with_empty_hand")
 
 
 def test_pre_release_solo_without_flips() -> None:

@@ -98,3 +98,38 @@ def test_no_flip_is_offered_when_nothing_is_owed() -> None:
     assert game.pending["kind"] == "jester_flip" and game.pending["step"] == 1
     assert "amount" not in game.pending
     assert game.last("en").startswith("Player 1: flip a Jester before you play?")
+
+
+def test_with_players_a_jester_with_other_cards_gets_the_played_alone_rule_with_the_count() -> None:
+    """In a 3-player game the Jester is a card of the tavern: with ♠4 staged it is refused
+    as played on its own, and the sentence gives the play's size."""
+    game = Game(3)
+    game.apply("@* scan CJ", "@1 scan S4")
+    outcome = game.apply("@1 scan jester")
+    assert outcome.refusal == {"reason": "jester_not_alone", "cards": 2}
+    assert game.last("en") == "The Jester is always played on its own: this play has 2 cards."
+    assert game.last("zh-Hans") == "小丑总是单独打出：这次出牌有2张。"
+    assert game.last("es") == "El Bufón siempre se juega solo: esta jugada tiene 2 cartas."
+    assert game.last("vi") == "Chú hề luôn được đánh một mình: lượt đánh này có 2 lá."
+
+
+def test_a_jester_after_both_flips_says_none_is_left() -> None:
+    """Both Jesters flipped, a scanned Jester is refused saying that no flip is left."""
+    game = Game(1)
+    game.apply("@* scan SJ", "@* press ok", "@* press ok")
+    assert game.pending["kind"] == "play"
+    outcome = game.apply("@* scan jester")
+    assert outcome.refusal == {
+        "reason": "flip_not_now", "now": "play", "flips_left": 0, "max_hand": 8,
+    }  # fmt: skip
+    assert game.last("en") == (
+        "In a solo game a Jester is never played: the Jesters are flips, and none is left."
+    )
+    assert game.last("zh-Hans") == "单人游戏中小丑不能打出：小丑只用来翻，而且已经没有可翻的了。"
+    assert game.last("es") == (
+        "En solitario el Bufón nunca se juega: los Bufones solo se voltean, y no queda ninguno."
+    )
+    assert game.last("vi") == (
+        "Chơi một người thì Chú hề không bao giờ được đánh ra: Chú hề chỉ dùng để lật, và đã "
+        "hết lượt lật."
+    )
