@@ -68,9 +68,9 @@ _TARGET: dict[int, ChooseTarget] = {}
 _PICK: dict[Card | None, PickCard] = {}
 _RECAST: dict[Card, Recast] = {}
 _K = TypeVar("_K")
-# a use the play prompt offers, legal only if decided so: (card id it counts as, its
-# cards, the conversion skill or None for a hand card used as itself)
-_Use = tuple[str, tuple[Card, ...], "Skill | None"]
+# a conversion the play prompt may offer, legal only if decided so: (the card id it
+# counts as, its cards, the conversion skill)
+_Use = tuple[str, tuple[Card, ...], "Skill"]
 _A = TypeVar("_A", bound=Action)
 
 
@@ -181,77 +181,97 @@ class LegalLayer(ChecksLayer):
                     out.append(UseSkill(skill.id, tuple(cards)))
         return out
 
-    def _play_offers(self, p: Player) -> Iterator[tuple[Action, _Use | None]]:
-        """What the play prompt may offer, in listing order, each with the use to decide
-        (None: legal as it is: a recast, an active skill's choice, End Play)."""
-        for card in _distinct(p.hand):
-            name = card.true_name
-            yield _cached(_PLAY, card, PlayCard), (name, (card,), None)
-            if RULES[name].recastable:
-                yield _cached(_RECAST, card, Recast), None
+    def _skill_offers(self, p: Player) -> list[tuple[Action, _Use | None]]:
+        """The play prompt's skill actions, in listing order, each with the use to decide
+        (None: an active skill's choice, legal as it is; else a conversion's use)."""
+        out: list[tuple[Action, _Use | None]] = []
         for skill in p.skills:
             if skill.active:
                 if skill.can_activate(self.game, p):
-                    for choice in skill.activation_choices(self.game, p):
-                        yield choice, None
+                    out.extend((choice, None) for choice in skill.activation_choices(self.game, p))
             elif skill.converts:
                 for name in skill.converts:
                     for cards in skill.conversion_choices(self.game, p, name):
                         use = (name, tuple(cards), skill)
-                        yield UseSkill(skill.id, use[1]), use
-        yield END_PLAY, None
+                        out.append((UseSkill(skill.id, use[1]), use))
+        return out
 
-    def _usable(self, p: Player, use: _Use, hand: dict[str, bool]) -> bool:
-        """Whether `use` has a legal use now; a hand card's depends on its name only
-        (`hand` keeps those decided)."""
-        name, cards, skill = use
-        if skill is not None:
-            return self.can_use_now(p, name, cards)
-        ok = hand.get(cards[0].name)
-        if ok is None:
-            ok = hand[cards[0].name] = self.can_use_now(p, name, cards)
-        return ok
-
-    def _auto_targets(self, p: Player, use: _Use) -> list[Player] | None:
+    def _auto_targets(
+        self, p: Player, name: str, skill: Skill | None, cards: tuple[Card, ...]
+    ) -> list[Player] | None:
         """The targets `check()` resolves this use to by itself (None: to be staged)."""
-        name, cards, skill = use
         if skill is not None:  # the flow uses the first name these cards count as
             name = self.conversion_name(p, skill, cards)
         return RULES[name].auto_targets(self.game, p)
 
     def _list_play(self, prompt: Prompt, p: Player) -> Plays:
         out = Plays()
-        hand: dict[str, bool] = {}
-        for action, use in self._play_offers(p):
+        usable: dict[str, bool] = {}  # a hand card's usability depends on its name only
+        for card in _distinct(p.hand):
+            name = card.true_name
+            ok = usable.get(card.name)
+            if ok is None:
+                ok = usable[card.name] = self.can_use_now(p, name, (card,))
+            if ok:
+                action: Action = _cached(_PLAY, card, PlayCard)
+                out.append(action)
+                auto = RULES[name].auto_targets(self.game, p)
+                if auto is not None:
+                    out.targets[id(action)] = auto
+            if RULES[name].recastable:
+                out.append(_cached(_RECAST, card, Recast))
+        for action, use in self._skill_offers(p):
             if use is not None:
-                if not self._usable(p, use, hand):
+                name, cards, skill = use
+                if not self.can_use_now(p, name, cards):
                     continue
-                auto = self._auto_targets(p, use)
+                auto = self._auto_targets(p, name, skill, cards)
                 if auto is not None:
                     out.targets[id(action)] = auto
             out.append(action)
+        out.append(END_PLAY)
         return out
 
     def sample_play(self, p: Player, rng: Randrange) -> Plays:
         """One action of the play prompt, uniformly among those `_list_play` lists,
         deciding whether a card (or a conversion) may be used only when it is drawn.
 
-        Rejection sampling: draw among everything the prompt may offer; a drawn use
-        that is not legal now leaves the draw and the draw is repeated. Each listed
-        action stays equally likely (as likely as in the list), with fewer
-        usability checks than listing them all.
+        Rejection sampling: draw among everything the prompt may offer (every hand
+        card's use, the recasts, the skills' actions, End Play), in an order of its
+        own; a drawn use that is not legal now leaves the draw (a hand card with every
+        card of its name, as the listing decides them by name) and the draw is
+        repeated. Each listed action stays equally likely, as in the list.
         """
-        offers = list(self._play_offers(p))
-        hand: dict[str, bool] = {}
+        cards = _distinct(p.hand)
+        first: dict[str, Card] = {}  # the card of each name the listing decides it with
+        for card in reversed(cards):
+            first[card.name] = card
+        recasts = [c for c in cards if RULES[c.true_name].recastable]
+        skills = self._skill_offers(p) if p.skills else []
         while True:
-            i = rng.randrange(len(offers))
-            action, use = offers[i]
+            i = rng.randrange(len(cards) + len(recasts) + len(skills) + 1)
+            if i < len(cards):
+                card = cards[i]
+                name = card.true_name
+                if self.can_use_now(p, name, (first[card.name],)):
+                    auto = RULES[name].auto_targets(self.game, p)
+                    return Plays.of(_cached(_PLAY, card, PlayCard), auto)
+                cards = [c for c in cards if c.name != card.name]
+                continue
+            i -= len(cards)
+            if i < len(recasts):
+                return Plays.of(_cached(_RECAST, recasts[i], Recast), None)
+            i -= len(recasts)
+            if i == len(skills):
+                return Plays.of(END_PLAY, None)
+            action, use = skills[i]
             if use is None:
                 return Plays.of(action, None)
-            if self._usable(p, use, hand):
-                return Plays.of(action, self._auto_targets(p, use))
-            offers[i] = offers[-1]  # not usable now: out of the draw
-            offers.pop()
+            name, used, skill = use
+            if self.can_use_now(p, name, used):
+                return Plays.of(action, self._auto_targets(p, name, skill, used))
+            skills[i] = skills[-1]  # not usable now: out of the draw
+            skills.pop()
 
     def _list_choose_target(self, prompt: Prompt, p: Player) -> list[Action]:
         ctx = prompt.ctx
