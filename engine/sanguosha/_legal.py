@@ -105,10 +105,21 @@ class Plays(list[Action]):
         return out
 
 
-class Randrange(Protocol):
+class Bits(Protocol):
     """A bot's own random source (`random.Random`), never the game's."""
 
-    def randrange(self, stop: int, /) -> int: ...
+    def getrandbits(self, k: int, /) -> int: ...
+
+
+def below(rng: Bits, n: int) -> int:
+    """`rng.randrange(n)` for a `random.Random`: the same number from the same state,
+    drawn the way CPython draws it (`_randbelow_with_getrandbits`), without its
+    argument checks; a bot draws once per action."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 _NO_TARGETS: dict[int, list[Player]] = {}
@@ -232,7 +243,7 @@ class LegalLayer(ChecksLayer):
         out.append(END_PLAY)
         return out
 
-    def sample_play(self, p: Player, rng: Randrange) -> Plays:
+    def sample_play(self, p: Player, rng: Bits) -> Plays:
         """One action of the play prompt, uniformly among those `_list_play` lists,
         deciding whether a card (or a conversion) may be used only when it is drawn.
 
@@ -249,7 +260,7 @@ class LegalLayer(ChecksLayer):
         recasts = [c for c in cards if RULES[c.true_name].recastable]
         skills = self._skill_offers(p) if p.skills else []
         while True:
-            i = rng.randrange(len(cards) + len(recasts) + len(skills) + 1)
+            i = below(rng, len(cards) + len(recasts) + len(skills) + 1)
             if i < len(cards):
                 card = cards[i]
                 name = card.true_name

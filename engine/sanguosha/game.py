@@ -22,7 +22,7 @@ and why); this module adds the public API and the driver.
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction, InvalidAction
-from engine.sanguosha._legal import LegalActions, Randrange
+from engine.sanguosha._legal import Bits, LegalActions, below
 from engine.sanguosha._view import ViewLayer
 from engine.sanguosha._zones import GameEnded
 from engine.sanguosha.actions import Action
@@ -133,7 +133,7 @@ class Game(ViewLayer):
         self._trusted = listing
         return listing
 
-    def random_action(self, rng: Randrange, seat: int | None = None) -> Action:
+    def random_action(self, rng: Bits, seat: int | None = None) -> Action:
         """A legal action of `seat` (default: as `legal_actions`), drawn with the bot's
         own `rng`: uniformly among the actions `legal_actions(seat)` lists.
 
@@ -156,7 +156,7 @@ class Game(ViewLayer):
             )
             return sample[0]
         listing = self.legal_actions(seat)
-        return listing[rng.randrange(len(listing))]
+        return listing[below(rng, len(listing))]
 
     # ------------------------------------------------------------------ driver
     def _advance(self, answer: tuple[int | None, Action] | None) -> list[Event]:

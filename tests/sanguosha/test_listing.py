@@ -12,6 +12,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.sanguosha import EndPlay, Game, PlayCard, Reason, parse_action, parse_card
+from engine.sanguosha._legal import below
 from engine.sanguosha.actions import SetHandCount
 from engine.sanguosha.prompts import PromptKind
 
@@ -101,3 +102,11 @@ def test_a_trusted_action_resolves_as_the_same_action_checked_in_full() -> None:
             steps += 1
             assert steps < 20_000
         assert checked.outcome == trusted.outcome
+
+
+def test_below_draws_what_randrange_draws() -> None:
+    """`below` is `randrange(n)` without its checks: the same numbers, the same state after."""
+    ours, theirs = random.Random(11), random.Random(11)
+    for n in [1, 2, 3, 5, 7, 8, 9, 16, 17, 100, 1000] * 50:
+        assert below(ours, n) == theirs.randrange(n)
+    assert ours.getstate() == theirs.getstate()
