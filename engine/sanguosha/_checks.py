@@ -206,7 +206,7 @@ class ChecksLayer(SetupLayer):
                 return skill
         if skill_id not in catalogue().skills and skill_id not in REGISTRY:
             raise InvalidAction(Reason.UNKNOWN_SKILL, skill=skill_id)
-        raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill_id, seat=p.seat)
+        raise IllegalAction(Reason.SKILL_NOT_OWNED, skill=skill_id, seat=p.seat)
 
     def check_conversion(self, p: Player, skill: Skill, cards: tuple[Card, ...], need: str) -> None:
         ok = cards and any(
@@ -214,7 +214,11 @@ class ChecksLayer(SetupLayer):
             for n in alternatives(need)
         )
         if not ok:
-            raise IllegalAction(Reason.WRONG_CARD, card="+".join(str(c) for c in cards), need=need)
+            as_card = next((n for n in alternatives(need) if n in skill.converts), need)
+            texts = [str(c) for c in cards]
+            raise IllegalAction(
+                Reason.NOT_CONVERTIBLE, skill=skill.id, cards=texts, as_card=as_card
+            )
         self.check_owned(p, cards)
 
     # ---------------------------------------------------------------- per prompt kind
@@ -251,7 +255,12 @@ class ChecksLayer(SetupLayer):
                 self.check_owned(p, action.cards)
                 self.check_seats(action.targets)
                 return self.check_use(p, name, action.cards, action.targets)
-        raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
+        if not skill.converts:  # a triggered or compulsory skill is not started by hand
+            raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
+        if not names:  # it makes only answers (Qingguo's Dodge): not in the play phase
+            raise IllegalAction(Reason.NOT_PLAYABLE_NOW, card=skill.converts[0], phase=self.phase)
+        texts = [str(c) for c in action.cards]
+        raise IllegalAction(Reason.NOT_CONVERTIBLE, skill=skill.id, cards=texts, as_card=names[0])
 
     def _check_choose_target(self, prompt: Prompt, p: Player, action: Action) -> None:
         if isinstance(prompt.ctx, PlayerChoice):

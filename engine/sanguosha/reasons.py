@@ -73,6 +73,12 @@ class Reason(StrEnum):
     NOT_WOUNDED = "not_wounded"  # seat, hp, max_hp, card (a Peach: used only on oneself)
     CANNOT_PASS = "cannot_pass"  # prompt
     SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat
+    SKILL_NOT_OWNED = "skill_not_owned"  # seat, skill (the player has no such skill)
+    ONCE_PER_PHASE = "once_per_phase"  # skill, seat (already used this play phase)
+    TOO_FEW_CARDS = "too_few_cards"  # skill, seat, needed, have, zone (hand | cards)
+    NOT_CONVERTIBLE = "not_convertible"  # skill, cards, as_card (the skill's own card rule)
+    NOT_MALE = "not_male"  # skill, target (Jieyin, Lijian: men only)
+    NO_KILL_TARGET = "no_kill_target"  # card, target (Borrowed Sword: nobody in their range)
     IDENTITY_TAKEN = "identity_taken"  # identity, count (more revealed than the role table holds)
     GENERAL_TAKEN = "general_taken"  # general, seat
 
@@ -84,7 +90,8 @@ class Reason(StrEnum):
     ALREADY_IN_POOL = "already_in_pool"  # general (scanned twice into the pool)
     RESERVE_USED = "reserve_used"  # general, seat (that general already fell)
     NOT_IN_RESERVES = "not_in_reserves"  # general, options (the seat's reserves)
-    NOT_ENOUGH_TARGETS = "not_enough_targets"  # skill, needed, available (Lijian in 1v1)
+    NOT_ENOUGH_TARGETS = "not_enough_targets"  # skill, needed, available (Lijian in 1v1; the
+    # other skills: who they need, by skill: a wounded man, a wounded player, a Shu player)
     GENERAL_NOT_OFFERED = "general_not_offered"  # general, options (one's own to choose from)
     NO_IDENTITIES = "no_identities"  # mode (a team mode uses no identity card)
 

@@ -130,7 +130,8 @@ def test_serpent_spear_refuses_one_card():
     set_hand(game, 1, "peach@H3")
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("serpent_spear", (C("peach@H3"),), (2,)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.NOT_CONVERTIBLE  # its own rule: two hand cards
+    assert info.value.data == {"skill": "serpent_spear", "cards": ["peach@H3"], "as_card": "kill"}
 
 
 def test_stone_axe_makes_a_dodged_kill_hit():

@@ -280,7 +280,7 @@ def test_unknown_and_unavailable_skills_are_refused():
     assert info.value.reason is Reason.UNKNOWN_SKILL
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("rende"))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.SKILL_NOT_OWNED  # a skill of another general
 
 
 def test_registered_general_skill_is_given_at_setup():

@@ -62,7 +62,7 @@ def test_qingnang_once_per_play_phase_and_only_on_the_wounded():
     assert not [a for a in game.legal_actions() if getattr(a, "skill", "") == "qingnang"]
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("qingnang", (C("dodge@D2"),), (2,)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.ONCE_PER_PHASE
     end_turn(game)  # the limit is per play phase: it ends with the turn
     assert "turn:qingnang" not in game.player(1).marks
 
@@ -110,7 +110,7 @@ def test_jijiu_refuses_black_cards():
     set_hand(game, 3, "kill@S8")
     with pytest.raises(IllegalAction) as info:
         game.submit(3, UseSkill("jijiu", (C("kill@S8"),)))
-    assert info.value.reason is Reason.WRONG_CARD
+    assert info.value.reason is Reason.NOT_CONVERTIBLE
 
 
 def test_jijiu_not_in_hua_tuos_own_turn():
@@ -126,7 +126,7 @@ def test_jijiu_not_in_hua_tuos_own_turn():
     prompt_is(game, PromptKind.RESPOND, 1)
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("jijiu", (C("dodge@D2"),)))
-    assert info.value.reason is Reason.WRONG_CARD
+    assert info.value.reason is Reason.NOT_CONVERTIBLE  # not outside his own turn
     assert not [a for a in game.legal_actions() if getattr(a, "skill", "") == "jijiu"]
 
 

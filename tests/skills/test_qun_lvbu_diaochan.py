@@ -119,7 +119,7 @@ def test_lijian_refusals_change_nothing():
     equip(game, 1, "chitu@H5")
     before = state_snapshot(game)
     cases = [
-        (UseSkill("lijian", (C("peach@H3"),), (3, 2)), Reason.INVALID_TARGET),  # Zhen Ji
+        (UseSkill("lijian", (C("peach@H3"),), (3, 2)), Reason.NOT_MALE),  # Zhen Ji
         (UseSkill("lijian", (C("peach@H3"),), (2,)), Reason.NEEDS_TARGET),
         (UseSkill("lijian", (), (4, 2)), Reason.WRONG_COUNT),
         (UseSkill("lijian", (C("dodge@D2"),), (4, 2)), Reason.CARD_NOT_OWNED),
@@ -137,7 +137,7 @@ def test_lijian_refusals_change_nothing():
     assert game.player(1).equip[3] is None
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("lijian", (C("kill@S7"),), (2, 4)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.ONCE_PER_PHASE
 
 
 def test_lijian_at_the_table_discarded_card_is_scanned():

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from companion.narration import Narrator
 from engine.core.errors import ActionError
-from engine.sanguosha import Confirm, Game, PlayCard, Reason, Respond, parse_card
+from engine.sanguosha import Confirm, Game, PlayCard, Reason, Respond, UseSkill, parse_card
 
-from .helpers import deck_top, game_with, set_hand, state_snapshot
+from .helpers import deck_top, equip, game_with, set_hand, set_hp, state_snapshot
 
 C = parse_card
 
@@ -41,3 +42,155 @@ def test_a_dodge_after_a_red_tieqi_judgment_is_refused_by_tieqi() -> None:
         "against": "kill",
         "skill": "tieqi",
     }
+
+
+# --------------------------------------------------------------------------- the audit
+# Each refusal names the rule that forbids the action, with its numbers; before the
+# audit these were "cannot use X now", "not a valid target", "does not answer".
+
+
+def _jieyin() -> Game:
+    """Sun Shangxiang (seat 1); Da Qiao (2, wounded) and Guan Yu (3, wounded)."""
+    game = game_with("sunshangxiang", "daqiao", "guanyu", None)
+    set_hp(game, 2, 2)
+    set_hp(game, 3, 3)
+    set_hand(game, 1, "kill@S7", "dodge@D2", "peach@H3", "peach@H4")
+    return game
+
+
+def _jieyin_used() -> Game:
+    game = _jieyin()
+    game.submit(1, UseSkill("jieyin", (C("kill@S7"), C("dodge@D2")), (3,)))
+    return game
+
+
+def _one_hand_card() -> Game:
+    game = _jieyin()
+    set_hand(game, 1, "kill@S7")
+    return game
+
+
+def _wusheng() -> Game:
+    game = game_with("guanyu", None, None, None)
+    set_hand(game, 1, "dismantle@S3")
+    return game
+
+
+def _nobody_wounded() -> Game:
+    game = game_with("huatuo", None, None, None)
+    set_hand(game, 1, "kill@S7")
+    return game
+
+
+def _borrowed_sword() -> Game:
+    """Seat 3 holds a weapon, but nobody is in its range: seats 2 and 4 ride +1 horses."""
+    game = game_with(None, None, None, None, None)
+    set_hand(game, 1, "borrowed_sword@CQ")
+    equip(game, 3, "zhuge_crossbow@CA")
+    equip(game, 2, "dilu@C5")
+    equip(game, 4, "zhuahuang_feidian@HK")
+    return game
+
+
+AUDIT = [
+    (
+        _jieyin,
+        UseSkill("jieyin", (C("kill@S7"), C("dodge@D2")), (2,)),
+        Reason.NOT_MALE,
+        {"skill": "jieyin", "target": 2},
+        {
+            "en": "Marriage chooses men only: Da Qiao (seat 2) is not male.",
+            "es": "Matrimonio solo elige a hombres: Da Qiao (asiento 2) no es un personaje "
+            "masculino.",
+            "zh-Hans": "结姻只能选择男性角色：2号位大乔不是男性。",
+        },
+    ),
+    (
+        _jieyin_used,
+        UseSkill("jieyin", (C("peach@H3"), C("peach@H4")), (3,)),
+        Reason.ONCE_PER_PHASE,
+        {"skill": "jieyin", "seat": 1},
+        {
+            "en": "Marriage is once per play phase: Sun Shangxiang (seat 1) has already used it.",
+            "es": "Matrimonio se usa una vez por fase de juego: Sun Shangxiang (asiento 1) ya lo "
+            "ha usado.",
+            "zh-Hans": "结姻每个出牌阶段限一次：1号位孙尚香本阶段已发动过。",
+        },
+    ),
+    (
+        _one_hand_card,
+        UseSkill("jieyin", (C("kill@S7"),), (3,)),
+        Reason.TOO_FEW_CARDS,
+        {"skill": "jieyin", "seat": 1, "needed": 2, "have": 1, "zone": "hand"},
+        {
+            "en": "Marriage needs 2 cards in hand: Sun Shangxiang (seat 1) has 1.",
+            "es": "Matrimonio necesita 2 cartas en la mano: Sun Shangxiang (asiento 1) tiene 1.",
+            "zh-Hans": "结姻需要2张手牌：1号位孙尚香只有1张。",
+        },
+    ),
+    (
+        _wusheng,
+        UseSkill("wusheng", (C("dismantle@S3"),), (2,)),
+        Reason.NOT_CONVERTIBLE,
+        {"skill": "wusheng", "cards": ["dismantle@S3"], "as_card": "kill"},
+        {
+            "en": "Warrior Saint uses one red card (hand or equipment) as a Kill, not "
+            "Dismantle ♠3.",
+            "es": "Santo guerrero usa una carta roja (de la mano o equipada) como Ataque, no "
+            "Desmantelar ♠3.",
+            "zh-Hans": "武圣：可将一张红色牌（手牌或装备区）当【杀】使用或打出，【过河拆桥】♠3不行。",
+        },
+    ),
+    (
+        _nobody_wounded,
+        UseSkill("qingnang", (C("kill@S7"),), (2,)),
+        Reason.NOT_ENOUGH_TARGETS,
+        {"skill": "qingnang", "needed": 1, "available": 0},
+        {
+            "en": "Green Salve needs a wounded player: everyone is at full health.",
+            "es": "Bálsamo verde necesita a un jugador herido: todos tienen la vida completa.",
+            "zh-Hans": "青囊需要一名已受伤的角色：所有角色体力都是满的。",
+        },
+    ),
+    (
+        _wusheng,
+        UseSkill("rende", (C("dismantle@S3"),), (2,)),
+        Reason.SKILL_NOT_OWNED,
+        {"skill": "rende", "seat": 1},
+        {
+            "en": "Guan Yu (seat 1) does not have Benevolence: the token is refused and "
+            "nothing changes.",
+            "es": "Guan Yu (asiento 1) no tiene Benevolencia: la ficha se rechaza y no cambia "
+            "nada.",
+            "zh-Hans": "1号位关羽没有技能仁德：此技能标记无效，未作处理。",
+        },
+    ),
+    (
+        _borrowed_sword,
+        PlayCard(C("borrowed_sword@CQ"), (3, 2)),
+        Reason.NO_KILL_TARGET,
+        {"card": "borrowed_sword", "target": 3},
+        {
+            "en": "Seat 3 has nobody in attack range to Kill, so Borrowed Sword cannot target "
+            "them.",
+            "es": "El asiento 3 no tiene a nadie a su alcance de ataque para usar un Ataque, así "
+            "que Espada prestada no puede tenerlo como objetivo.",
+            "zh-Hans": "3号位攻击范围内没有可以【杀】的角色，不能成为【借刀杀人】的目标。",
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "make, action, reason, data, said", AUDIT, ids=[case[2].value for case in AUDIT]
+)
+def test_audited_refusals_name_their_rule(make, action, reason, data, said) -> None:
+    """The refusal, its data and its sentence in the three languages; nothing changes."""
+    game = make()
+    before = state_snapshot(game)
+    with pytest.raises(ActionError) as info:
+        game.submit(1, action)
+    assert (info.value.reason, dict(info.value.data)) == (reason, data)
+    assert state_snapshot(game) == before
+    for lang, sentence in said.items():
+        assert Narrator(lang).refusal(info.value.to_json(), game.view()) == sentence

@@ -44,7 +44,7 @@ def test_wusheng_refuses_black_cards_and_keeps_the_rangefix():
     before = state_snapshot(game)
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("wusheng", (C("dismantle@S3"),), (2,)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.NOT_CONVERTIBLE  # black
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("wusheng", (C("chitu@H5"),), (3,)))
     assert info.value.reason is Reason.OUT_OF_RANGE and info.value.data["distance"] == 2
@@ -78,7 +78,7 @@ def test_wusheng_at_the_table_takes_the_scanned_card():
     before = len(game.player(1).hand)
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("wusheng", (C("kill@C2"),), (2,)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.NOT_CONVERTIBLE  # black
     events = game.submit(1, UseSkill("wusheng", (C("peach@H3"),), (2,)))
     assert of(events, "card_used")[0].cards == ("peach@H3",)
     assert len(game.player(1).hand) == before - 1

@@ -62,7 +62,7 @@ def test_rende_gives_face_down_and_refuses_bad_gifts():
     assert game.player(1).hp == 4 and game.player(1).hand == []
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("rende", (), (2,)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.TOO_FEW_CARDS  # nothing left to give
 
 
 def test_rende_at_the_table_moves_scanned_cards_and_counts():
@@ -105,7 +105,7 @@ def test_jijiang_asks_the_other_shu_in_seat_order_to_attack():
     assert game.player(5).hp == 3 and game.kills_used == 1 and conserved(game)
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("jijiang", (), (5,)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.KILL_LIMIT  # the Kill it plays counts
 
 
 def test_jijiang_answers_a_duel_for_the_lord():
@@ -139,7 +139,7 @@ def test_jijiang_is_a_lord_skill_and_needs_a_shu_subject():
     assert UseSkill("jijiang", (), (2,)) not in game.legal_actions()
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("jijiang", (), (2,)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.NOT_ENOUGH_TARGETS  # no other Shu alive
 
 
 def test_jijiang_at_the_table_uses_the_subjects_scanned_kill():

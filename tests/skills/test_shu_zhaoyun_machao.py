@@ -38,7 +38,7 @@ def test_longdan_uses_a_kill_as_a_dodge_and_refuses_other_cards():
     assert UseSkill("longdan", (C("kill@S8"),)) in game.legal_actions()
     with pytest.raises(IllegalAction) as info:
         game.submit(2, UseSkill("longdan", (C("peach@H3"),)))
-    assert info.value.reason is Reason.WRONG_CARD
+    assert info.value.reason is Reason.NOT_CONVERTIBLE
     events = game.submit(2, UseSkill("longdan", (C("kill@S8"),)))
     used = of(events, "card_used")[0]
     assert (used.seat, used.name, used.cards, used.against) == (2, "dodge", ("kill@S8",), "kill")

@@ -119,7 +119,7 @@ def test_qingguo_refuses_red_and_equipped_cards():
     for card in ("peach@H3", "eight_diagrams@S2"):
         with pytest.raises(IllegalAction) as info:
             game.submit(2, UseSkill("qingguo", (C(card),)))
-        assert info.value.reason is Reason.WRONG_CARD
+        assert info.value.reason is Reason.NOT_CONVERTIBLE
     assert state_snapshot(game) == before
     assert not [a for a in game.legal_actions() if getattr(a, "skill", "") == "qingguo"]
 

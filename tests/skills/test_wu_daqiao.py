@@ -48,7 +48,7 @@ def test_guose_refuses_other_suits_and_a_second_indulgence():
     before = state_snapshot(game)
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("guose", (C("peach@H3"),), (2,)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.NOT_CONVERTIBLE  # not a diamond
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("guose", (C("dodge@D2"),), (1,)))
     assert info.value.reason is Reason.CANNOT_TARGET_SELF

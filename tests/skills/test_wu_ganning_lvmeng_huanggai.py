@@ -54,7 +54,7 @@ def test_qixi_refuses_red_cards():
     assert UseSkill("qixi", (C("peach@H3"),)) not in game.legal_actions()
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("qixi", (C("peach@H3"),), (2,)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.NOT_CONVERTIBLE  # red
 
 
 def test_qixi_at_the_table_uses_the_scanned_black_card():

@@ -54,7 +54,7 @@ def test_zhiheng_once_per_play_phase_and_only_own_cards():
     assert UseSkill("zhiheng", (C("dodge@D2"),)) not in game.legal_actions()
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("zhiheng", (C("dodge@D2"),)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.ONCE_PER_PHASE
 
 
 def test_zhiheng_at_the_table_discards_the_scanned_cards():

@@ -43,7 +43,7 @@ def test_jieyin_needs_a_wounded_man_two_hand_cards_and_works_once():
     before = state_snapshot(game)
     cards = (C("kill@S7"), C("dodge@D2"))
     for action, reason in (
-        (UseSkill("jieyin", cards, (2,)), Reason.INVALID_TARGET),
+        (UseSkill("jieyin", cards, (2,)), Reason.NOT_MALE),
         (UseSkill("jieyin", cards, (3,)), Reason.NOT_WOUNDED),
         (UseSkill("jieyin", cards[:1], (4,)), Reason.WRONG_COUNT),
         (UseSkill("jieyin", (C("kill@S7"), C("kill@S8")), (4,)), Reason.CARD_NOT_IN_HAND),
@@ -55,7 +55,7 @@ def test_jieyin_needs_a_wounded_man_two_hand_cards_and_works_once():
     game.submit(1, UseSkill("jieyin", cards, (4,)))
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("jieyin", (C("peach@H3"), C("peach@H4")), (4,)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.ONCE_PER_PHASE
 
 
 def test_jieyin_at_the_table_discards_the_scanned_cards():

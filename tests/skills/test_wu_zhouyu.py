@@ -76,7 +76,7 @@ def test_fanjian_right_guess_no_damage_and_once_per_phase():
     game.submit(3, ChooseOption("club"))
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("fanjian", (), (2,)))
-    assert info.value.reason is Reason.SKILL_NOT_AVAILABLE
+    assert info.value.reason is Reason.ONCE_PER_PHASE
     for suit, hurt in (("spade", False), ("diamond", True)):
         game = game_with("zhouyu", None, None, None)
         set_hand(game, 1, "kill@S7")

@@ -245,7 +245,7 @@ class BorrowedSword(InstantTrick):
             if target.equip[WEAPON] is None:
                 return Reason.NO_WEAPON, {"target": target.seat}
             if not any(game.can_kill(target, b) for b in game.alive_order):
-                return Reason.INVALID_TARGET, {"card": self.name, "target": target.seat}
+                return Reason.NO_KILL_TARGET, {"card": self.name, "target": target.seat}
             return None
         if len(chosen) >= 2:
             return Reason.TOO_MANY_TARGETS, {"card": self.name, "max_targets": 2, "got": 3}

@@ -11,6 +11,7 @@ from engine.sanguosha.state import HIDDEN
 
 if TYPE_CHECKING:
     from engine.sanguosha.actions import UseSkill
+    from engine.sanguosha.cards import Problem
     from engine.sanguosha.catalogue import Card
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
@@ -37,6 +38,27 @@ def one_other_target(game: Game, owner: Player, targets: tuple[int, ...], skill:
     if target is owner:
         raise IllegalAction(Reason.CANNOT_TARGET_SELF, card=skill)
     return target
+
+
+def once_used(owner: Player, skill: str) -> Problem:
+    """Once per play phase, and this phase's use is made (the skill's `turn:` mark)."""
+    if owner.marks.get(f"turn:{skill}"):
+        return Reason.ONCE_PER_PHASE, {"skill": skill, "seat": owner.seat}
+    return None
+
+
+def too_few_cards(owner: Player, skill: str, needed: int, zone: str = "hand") -> Problem:
+    """Fewer than `needed` cards in the hand (`zone` "cards": hand and equipment)."""
+    have = len(owner.hand) + (len(owner.equipment_cards()) if zone == "cards" else 0)
+    if have < needed:
+        data = {"skill": skill, "seat": owner.seat, "needed": needed, "have": have}
+        return Reason.TOO_FEW_CARDS, {**data, "zone": zone}
+    return None
+
+
+def nobody(skill: str, available: int = 0, needed: int = 1) -> Problem:
+    """Not the players the skill needs (its narration says whom, by skill)."""
+    return Reason.NOT_ENOUGH_TARGETS, {"skill": skill, "needed": needed, "available": available}
 
 
 def no_cards(action: UseSkill) -> None:

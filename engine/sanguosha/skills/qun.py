@@ -15,12 +15,14 @@ from engine.core.errors import IllegalAction
 from engine.sanguosha.context import PhaseData, TargetData
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import Flow, Point, Skill, register
+from engine.sanguosha.skills._active import nobody, once_used, too_few_cards
 from engine.sanguosha.state import HIDDEN
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from engine.sanguosha.actions import UseSkill
+    from engine.sanguosha.cards import Problem
     from engine.sanguosha.catalogue import Card
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
@@ -47,8 +49,9 @@ def _check_count(action: UseSkill, cards: int, targets: int, skill: str) -> None
 
 def _once(game: Game, owner: Player, skill: str) -> None:
     """Once per play phase: refuse a second use (a turn has one play phase)."""
-    if owner.marks.get(f"turn:{skill}"):
-        raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill, seat=owner.seat)
+    problem = once_used(owner, skill)
+    if problem is not None:
+        raise IllegalAction(problem[0], **problem[1])
 
 
 @register
@@ -64,6 +67,9 @@ class Qingnang(Skill):
             and bool(owner.hand)
             and any(q.hp < q.max_hp for q in game.alive_order)
         )
+
+    def unavailable(self, game: Game, owner: Player) -> Problem:
+        return once_used(owner, self.id) or too_few_cards(owner, self.id, 1) or nobody(self.id)
 
     def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
         _once(game, owner, self.id)
@@ -162,7 +168,7 @@ class Lijian(Skill):
             if not q.alive:
                 return IllegalAction(Reason.TARGET_DEAD, target=q.seat)
             if q.gender != "male":
-                return IllegalAction(Reason.INVALID_TARGET, card=self.id, target=q.seat)
+                return IllegalAction(Reason.NOT_MALE, skill=self.id, target=q.seat)
         if first is second:
             return IllegalAction(Reason.DUPLICATE_TARGET, target=first.seat)
         problem = game.prohibited_error(second, first, "duel")
@@ -185,6 +191,9 @@ class Lijian(Skill):
         return len(self._males(game, owner)) >= 2 and bool(self._pairs(game, owner))
 
     def unavailable(self, game: Game, owner: Player) -> tuple[Reason, dict[str, Any]] | None:
+        used = once_used(owner, self.id) or too_few_cards(owner, self.id, 1, "cards")
+        if used is not None:
+            return used
         males = len(self._males(game, owner))
         if males < 2:  # 1v1, or too few men left: no Duel to arrange (modes.md 2.1)
             return Reason.NOT_ENOUGH_TARGETS, {"skill": self.id, "needed": 2, "available": males}

@@ -27,10 +27,13 @@ from engine.sanguosha.skills._active import (
     UNLIMITED,
     known,
     no_cards,
+    nobody,
     one_other_target,
+    too_few_cards,
 )
 
 if TYPE_CHECKING:
+    from engine.sanguosha.cards import Problem
     from engine.sanguosha.catalogue import Card
     from engine.sanguosha.context import PhaseData, TargetData, Use
     from engine.sanguosha.game import Game
@@ -51,6 +54,9 @@ class Rende(Skill):
 
     def can_activate(self, game: Game, owner: Player) -> bool:
         return bool(owner.hand) and len(game.alive_order) > 1
+
+    def unavailable(self, game: Game, owner: Player) -> Problem:
+        return too_few_cards(owner, self.id, 1) or nobody(self.id)
 
     def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
         if not action.cards:
@@ -114,6 +120,13 @@ class Jijiang(Skill):
     # attacking from the play phase
     def can_activate(self, game: Game, owner: Player) -> bool:
         return bool(self.subjects(game, owner)) and game.can_use_now(owner, "kill", ())
+
+    def unavailable(self, game: Game, owner: Player) -> Problem:
+        from engine.sanguosha.cards import RULES  # the card rules import the skills
+
+        if not self.subjects(game, owner):
+            return nobody(self.id)
+        return RULES["kill"].usable_error(game, owner, ())  # the Kill limit; else no target
 
     def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
         no_cards(action)

@@ -21,10 +21,14 @@ from engine.sanguosha.skills._active import (
     known,
     no_cards,
     no_targets,
+    nobody,
+    once_used,
     one_other_target,
+    too_few_cards,
 )
 
 if TYPE_CHECKING:
+    from engine.sanguosha.cards import Problem
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
 
@@ -43,6 +47,9 @@ class Zhiheng(Skill):
 
     def can_activate(self, game: Game, owner: Player) -> bool:
         return not owner.marks.get(self.MARK) and owner.has_cards()
+
+    def unavailable(self, game: Game, owner: Player) -> Problem:
+        return once_used(owner, self.id) or too_few_cards(owner, self.id, 1, "cards")
 
     def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
         if not action.cards:
@@ -109,6 +116,9 @@ class Fanjian(Skill):
     def can_activate(self, game: Game, owner: Player) -> bool:
         return not owner.marks.get(self.MARK) and bool(owner.hand) and len(game.alive_order) > 1
 
+    def unavailable(self, game: Game, owner: Player) -> Problem:
+        return once_used(owner, self.id) or too_few_cards(owner, self.id, 1) or nobody(self.id)
+
     def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
         no_cards(action)
         one_other_target(game, owner, action.targets, self.id)
@@ -172,13 +182,16 @@ class Jieyin(Skill):
             and any(self.fits(owner, q) for q in game.alive_order)
         )
 
+    def unavailable(self, game: Game, owner: Player) -> Problem:
+        return once_used(owner, self.id) or too_few_cards(owner, self.id, 2) or nobody(self.id)
+
     def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
         if len(action.cards) != 2:
             raise IllegalAction(Reason.WRONG_COUNT, expected=2, got=len(action.cards))
         game.check_in_hand(owner, action.cards)
         target = one_other_target(game, owner, action.targets, self.id)
         if target.gender != "male":
-            raise IllegalAction(Reason.INVALID_TARGET, card=self.id, target=target.seat)
+            raise IllegalAction(Reason.NOT_MALE, skill=self.id, target=target.seat)
         if target.hp >= target.max_hp:
             raise IllegalAction(
                 Reason.NOT_WOUNDED, seat=target.seat, hp=target.hp, max_hp=target.max_hp
