@@ -280,20 +280,21 @@ class ChecksLayer(SetupLayer):
 
     def _check_player_choice(self, choice: PlayerChoice, p: Player, action: Action) -> None:
         """A skill's choice of players (`choose_players`): a player left out is refused
-        with the skill's own rule (`PlayerChoice.why`), else dead, self, or not valid."""
+        as dead, as the chooser, with the skill's own rule (`PlayerChoice.why`), or as
+        not valid."""
         if isinstance(action, ChooseTarget):
             self.check_seats((action.seat,))
             target = self.player(action.seat)
             if target in choice.chosen:
                 raise IllegalAction(Reason.DUPLICATE_TARGET, target=action.seat)
             if target not in choice.options:
-                problem = choice.why(target) if choice.why is not None else None
-                if problem is not None:
-                    raise IllegalAction(problem[0], **problem[1])
                 if not target.alive:
                     raise IllegalAction(Reason.TARGET_DEAD, target=action.seat)
                 if target is p:
                     raise IllegalAction(Reason.CANNOT_TARGET_SELF, card=choice.reason)
+                problem = choice.why(target) if choice.why is not None else None
+                if problem is not None:
+                    raise IllegalAction(problem[0], **problem[1])
                 raise IllegalAction(Reason.INVALID_TARGET, card=choice.reason, target=action.seat)
         elif isinstance(action, Confirm) and action.ok:
             if len(choice.chosen) < choice.lo:
@@ -318,6 +319,14 @@ class ChecksLayer(SetupLayer):
             if action.cards:
                 self.check_conversion(p, skill, action.cards, need)
             elif skill.id not in prompt.options:
+                gives = [
+                    n for n in (*skill.provides, *skill.converts) if n not in alternatives(need)
+                ]
+                if gives and len(gives) == len(skill.provides) + len(skill.converts):
+                    # it answers with another card (Eight Diagrams at a Kill request)
+                    raise IllegalAction(
+                        Reason.SKILL_WRONG_NEED, skill=skill.id, need=need, gives=gives
+                    )
                 raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
 
     def _check_discard(self, prompt: Prompt, p: Player, action: Action) -> None:

@@ -74,6 +74,7 @@ class Reason(StrEnum):
     CANNOT_PASS = "cannot_pass"  # prompt
     SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat
     SKILL_NOT_OWNED = "skill_not_owned"  # seat, skill (the player has no such skill)
+    SKILL_WRONG_NEED = "skill_wrong_need"  # skill, need, gives (the cards the skill makes)
     ONCE_PER_PHASE = "once_per_phase"  # skill, seat (already used this play phase)
     TOO_FEW_CARDS = "too_few_cards"  # skill, seat, needed, have, zone (hand | cards)
     NOT_CONVERTIBLE = "not_convertible"  # skill, cards, as_card (the skill's own card rule)

@@ -113,7 +113,8 @@ def test_refused_inputs_are_explained_and_change_nothing(play, tmp_path: Path) -
     assert run.state["log_length"] == before.state["log_length"] + 6
     for sentence in [
         "Only 1 Kill per play phase: 1 already used.",
-        "Dodge cannot be played now (play).",
+        "A Dodge is only an answer (to a Kill, or played against Arrow Barrage): it cannot be "
+        "played now (play).",
         "Unless someone is dying, a Peach may only be used on yourself: Liu Bei (seat 1) is "
         "not wounded (5/5 health).",
         "Zhao Yun (seat 3) may not decide now: waiting for Liu Bei (seat 1).",

@@ -9,7 +9,7 @@ from companion.narration import Narrator
 from engine.core.errors import ActionError
 from engine.sanguosha import Confirm, Game, PlayCard, Reason, Respond, UseSkill, parse_card
 
-from .helpers import deck_top, equip, game_with, set_hand, set_hp, state_snapshot
+from .helpers import deck_top, equip, game_with, pass_windows, set_hand, set_hp, state_snapshot
 
 C = parse_card
 
@@ -194,3 +194,37 @@ def test_audited_refusals_name_their_rule(make, action, reason, data, said) -> N
     assert state_snapshot(game) == before
     for lang, sentence in said.items():
         assert Narrator(lang).refusal(info.value.to_json(), game.view()) == sentence
+
+
+def test_a_provider_skill_asked_for_another_card_says_what_it_gives() -> None:
+    """Eight Diagrams gives a Dodge: offered at a Duel's Kill request it is refused with
+    that, not "cannot use it now"."""
+    game = game_with(None, None, None, None)
+    set_hand(game, 1, "duel@SA")
+    set_hand(game, 2)
+    equip(game, 2, "eight_diagrams@S2")
+    game.submit(1, PlayCard(C("duel@SA"), (2,)))
+    pass_windows(game)
+    assert (game.pending().seat, game.pending().need) == (2, "kill")
+    data = refused(game, 2, UseSkill("eight_diagrams"), Reason.SKILL_WRONG_NEED)
+    assert data == {"skill": "eight_diagrams", "need": "kill", "gives": ["dodge"]}
+    sentence = Narrator("en").refusal({"reason": "skill_wrong_need", **data})
+    assert sentence == "Eight Diagrams answers with Dodge, not Kill."
+
+
+NOT_PLAYABLE = {
+    "en": "A Dodge is only an answer (to a Kill, or played against Arrow Barrage): it cannot "
+    "be played now (play).",
+    "es": "Una Esquiva solo sirve para responder (a un Ataque, o jugada contra Lluvia de "
+    "flechas): no se puede jugar ahora (fase de juego).",
+    "zh-Hans": "【闪】只能用于响应（抵消【杀】，或响应【万箭齐发】打出）：现在（出牌）不能使用。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NOT_PLAYABLE))
+def test_a_dodge_in_the_play_phase_says_it_is_only_an_answer(lang: str) -> None:
+    game = game_with(None, None, None, None)
+    set_hand(game, 1, "dodge@D2")
+    data = refused(game, 1, PlayCard(C("dodge@D2")), Reason.NOT_PLAYABLE_NOW)
+    sentence = Narrator(lang).refusal({"reason": "not_playable_now", **data})
+    assert sentence == NOT_PLAYABLE[lang]

@@ -55,7 +55,11 @@ def test_tuxi_declined_draws_as_usual_and_skips_empty_hands():
     assert prompt.options == (4,)
     with pytest.raises(IllegalAction) as info:
         game.submit(2, ChooseTarget(3))
-    assert info.value.reason is Reason.INVALID_TARGET
+    assert info.value.reason is Reason.NO_HAND_CARDS  # the rule: a hand card to take
+    assert info.value.data == {"card": "tuxi", "target": 3}
+    with pytest.raises(IllegalAction) as info:
+        game.submit(2, ChooseTarget(2))
+    assert info.value.reason is Reason.CANNOT_TARGET_SELF
     events = game.submit(2, Confirm(False))
     assert [(e.seat, e.count) for e in of(events, "cards_drawn")] == [(2, 2)]
 

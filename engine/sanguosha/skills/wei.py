@@ -20,9 +20,11 @@ from engine.sanguosha.cards.tricks import choose_card_from
 from engine.sanguosha.context import Damage, DrawData, Request
 from engine.sanguosha.events import CardsGained, CardTaken
 from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import Flow, Point, Skill, register
 
 if TYPE_CHECKING:
+    from engine.sanguosha.cards import Problem
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
 
@@ -185,10 +187,16 @@ class Tuxi(Skill):
             and any(q.hand for q in game.other_living(owner))
         )
 
+    def _why_not(self, q: Player) -> Problem:
+        """A living other player left out has no hand card to take."""
+        if q.alive and not q.hand:
+            return Reason.NO_HAND_CARDS, {"card": self.id, "target": q.seat}
+        return None
+
     def on_trigger(self, game: Game, owner: Player, point: Point, data: DrawData) -> Flow:
         options = [q for q in game.other_living(owner) if q.hand]
         chosen = yield from game.choose_players(
-            owner, self.id, options, 1, self.MOST, optional=True
+            owner, self.id, options, 1, self.MOST, optional=True, why=self._why_not
         )
         if not chosen:
             return
