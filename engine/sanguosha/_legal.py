@@ -136,7 +136,7 @@ class LegalActions:
 
     def __init__(self, game: Game, seat: int | None, actions: list[Action]) -> None:
         self._game = game
-        self._prompt = game.pending()
+        self._prompt = game._prompt
         self.seat = seat
         self._actions = actions
         self.version = game.version

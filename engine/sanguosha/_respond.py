@@ -25,7 +25,6 @@ from engine.sanguosha.context import (
     Request,
     Use,
     alternatives,
-    answers,
 )
 from engine.sanguosha.events import (
     CardNullified,
@@ -61,10 +60,11 @@ class RespondLayer(ZonesLayer):
         """Digital mode: can `p` make a `need` card from hand or a conversion?"""
         if need == ANY_CARD:
             return bool(p.hand)
+        names = alternatives(need)
         for card in p.hand:
-            if answers(card, need):
+            if card.true_name in names:  # `answers(card, need)`, asked of every hand card
                 return True
-        for name in alternatives(need):
+        for name in names:
             for skill in p.skills:
                 if name in skill.converts:
                     for _ in skill.conversion_choices(self.game, p, name):

@@ -10,6 +10,7 @@ the next `flush()`.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any, TypeVar
 
 from engine.sanguosha._rules import RulesLayer
@@ -29,6 +30,10 @@ from engine.sanguosha.skills import REGISTRY, Flow, Point, Skill
 from engine.sanguosha.state import HIDDEN, SLOT_INDEX, Player
 
 _Key = TypeVar("_Key")
+
+
+def _owner_seat(entry: tuple[Player, Skill]) -> int:
+    return entry[0].seat
 
 
 def _unindex(table: dict[_Key, list[tuple[Player, Skill]]], skill: Skill) -> None:
@@ -187,7 +192,8 @@ class ZonesLayer(RulesLayer):
         p.skills.append(skill)
         self.distances_changed()
         for point in skill.triggers:
-            self._hooks.setdefault(point, []).append((p, skill))
+            # kept in seat order (ties: in the order attached), so `fire` only rotates it
+            insort(self._hooks.setdefault(point, []), (p, skill), key=_owner_seat)
         for mod in skill.modifiers:
             self._mods.setdefault(mod, []).append((p, skill))
 
@@ -216,10 +222,14 @@ class ZonesLayer(RulesLayer):
         if not entries:
             return
         game = self.game  # asking a confirmation is a layer above (RespondLayer)
-        if len(entries) > 1:
-            start = self.current or self.players[0]
-            n = self.n
-            entries = sorted(entries, key=lambda e: (e[0].seat - start.seat) % n)
+        if len(entries) > 1:  # a copy, in seat order from the current player's seat
+            start = (self.current or self.players[0]).seat
+            i = 0
+            for owner, _ in entries:
+                if owner.seat >= start:
+                    break
+                i += 1
+            entries = entries[i:] + entries[:i]
         for owner, skill in entries:
             if skill not in owner.skills:
                 continue  # lost during this point
