@@ -10,14 +10,20 @@ of a game changes only inside `submit`: by running the flow to its next prompt o
 by a host correction; each of those bumps `version`. So a listing made at one
 version stays true until the next, whatever event changed what, without tracking
 which events touch what legality reads. `Game.legal_actions` keeps the last listing
-(`LegalActions`) and returns it again for the same seat at the same version, and
-`Game.submit` takes an action that is one of the very objects of that listing
-(identity, not equality) as already checked: it skips `check()` and hands the flow
-the targets the listing resolved (a play's automatic targets, as `check()` returns
-them). Anything else, from a reader, a script, the console, or an equal but rebuilt
-action, is checked in full. Code that changes the state outside `submit` (a test
-setting up a position) bumps `version` itself. The self-play tests assert that
-`check()` accepts every listed action they submit, with the same targets.
+(`LegalActions`) and returns it again for the same seat at the same version.
+`Game.submit` takes an action the engine itself handed out for this seat at this
+version (one of the very objects of that listing, or the one `Game.random_action`
+drew: identity, not equality) as already checked: it skips `check()` and hands the
+flow the targets the listing resolved (a play's automatic targets, as `check()`
+returns them). Anything else, from a reader, a script, the console, or an equal but
+rebuilt action, is checked in full. Code that changes the state outside `submit` (a
+test setting up a position) calls `changed_outside()`. The self-play tests assert
+that `check()` accepts every listed action they submit, with the same targets, and
+twin games show a drawn action resolving as the same action checked in full.
+
+Bots draw without listing (`Game.random_action`): a play prompt, where deciding
+each card's usability is most of the cost, is sampled by rejection
+(`sample_play`), uniformly among the actions the listing would hold.
 """
 
 from __future__ import annotations
@@ -94,15 +100,6 @@ class Plays(list[Action]):
     def __init__(self) -> None:
         super().__init__()
         self.targets: dict[int, list[Player]] = {}
-
-    @classmethod
-    def of(cls, action: Action, targets: list[Player] | None) -> Plays:
-        """A sampled play alone (`LegalLayer.sample_play`), with its targets."""
-        out = cls()
-        out.append(action)
-        if targets is not None:
-            out.targets[id(action)] = targets
-        return out
 
 
 class Bits(Protocol):
@@ -243,9 +240,10 @@ class LegalLayer(ChecksLayer):
         out.append(END_PLAY)
         return out
 
-    def sample_play(self, p: Player, rng: Bits) -> Plays:
+    def sample_play(self, p: Player, rng: Bits) -> tuple[Action, list[Player] | None]:
         """One action of the play prompt, uniformly among those `_list_play` lists,
-        deciding whether a card (or a conversion) may be used only when it is drawn.
+        deciding whether a card (or a conversion) may be used only when it is drawn;
+        with the targets it resolves to by itself (`Plays.targets`).
 
         Rejection sampling: draw among everything the prompt may offer (every hand
         card's use, the recasts, the skills' actions, End Play), in an order of its
@@ -266,21 +264,21 @@ class LegalLayer(ChecksLayer):
                 name = card.true_name
                 if self.can_use_now(p, name, (first[card.name],)):
                     auto = RULES[name].auto_targets(self.game, p)
-                    return Plays.of(_cached(_PLAY, card, PlayCard), auto)
+                    return _cached(_PLAY, card, PlayCard), auto
                 cards = [c for c in cards if c.name != card.name]
                 continue
             i -= len(cards)
             if i < len(recasts):
-                return Plays.of(_cached(_RECAST, recasts[i], Recast), None)
+                return _cached(_RECAST, recasts[i], Recast), None
             i -= len(recasts)
             if i == len(skills):
-                return Plays.of(END_PLAY, None)
+                return END_PLAY, None
             action, use = skills[i]
             if use is None:
-                return Plays.of(action, None)
+                return action, None
             name, used, skill = use
             if self.can_use_now(p, name, used):
-                return Plays.of(action, self._auto_targets(p, name, skill, used))
+                return action, self._auto_targets(p, name, skill, used)
             skills[i] = skills[-1]  # not usable now: out of the draw
             skills.pop()
 

@@ -34,6 +34,7 @@ from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.settings import Settings
 from engine.sanguosha.skills import Flow
+from engine.sanguosha.state import Player
 
 MODES = ("digital", "table")
 
@@ -47,8 +48,8 @@ class Game(ViewLayer):
         super().__init__(players, mode, seed, settings)
         self._flow: Flow = self._run()
         self._listing: LegalActions | None = None  # what legal_actions() returned last
-        # the actions submit takes as checked: that listing, or the last random_action()
-        self._trusted: LegalActions | None = None
+        # what random_action() drew last: (version, seat, the action, its targets)
+        self._drawn: tuple[int, int, Action, list[Player] | None] | None = None
 
     @classmethod
     def new(
@@ -101,16 +102,24 @@ class Game(ViewLayer):
             finally:
                 self.changed_outside()  # a correction changes the state under the same prompt
         # The flow uses the targets check() resolved instead of resolving them again;
-        # an action the engine listed for this seat at this version is checked already
-        # (_legal.py says why that holds).
-        trusted = self._trusted
+        # an action the engine itself handed out for this seat at this version (drawn
+        # by random_action, or listed) is checked already (_legal.py says why).
+        drawn = self._drawn
+        listing = self._listing
         if (
-            trusted is not None
-            and trusted.version == self.version
-            and trusted.seat == seat
-            and trusted.lists(action)
+            drawn is not None
+            and drawn[2] is action
+            and drawn[0] == self.version
+            and drawn[1] == seat
         ):
-            self.checked_targets = trusted.targets_of(action)
+            self.checked_targets = drawn[3]
+        elif (
+            listing is not None
+            and listing.version == self.version
+            and listing.seat == seat
+            and listing.lists(action)
+        ):
+            self.checked_targets = listing.targets_of(action)
         else:
             self.checked_targets = self.check(self._prompt, seat, action)
         return self._advance((seat, action))
@@ -130,7 +139,6 @@ class Game(ViewLayer):
         listing = self._listing
         if listing is None or listing.version != self.version or listing.seat != seat:
             listing = self._listing = LegalActions(self, seat, self.enumerate(prompt, seat))
-        self._trusted = listing
         return listing
 
     def random_action(self, rng: Bits, seat: int | None = None) -> Action:
@@ -151,12 +159,13 @@ class Game(ViewLayer):
         listing = self._listing
         current = listing is not None and listing.version == self.version and listing.seat == seat
         if prompt.kind is PromptKind.PLAY and seat in prompt.seats and not current:
-            sample = self._trusted = LegalActions(
-                self, seat, self.sample_play(self.player(seat), rng)
-            )
-            return sample[0]
-        listing = self.legal_actions(seat)
-        return listing[below(rng, len(listing))]
+            action, targets = self.sample_play(self.player(seat), rng)
+        else:
+            listing = self.legal_actions(seat)
+            action = listing[below(rng, len(listing))]
+            targets = listing.targets_of(action)
+        self._drawn = (self.version, seat, action, targets)
+        return action
 
     # ------------------------------------------------------------------ driver
     def _advance(self, answer: tuple[int | None, Action] | None) -> list[Event]:
