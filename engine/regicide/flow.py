@@ -13,8 +13,8 @@ next `Prompt` or ends the game:
           Play(Jester) --> jester --> choose_next --> start_turn (chosen seat)
           Yield --> step4
     step4 --(solo, damage owed, _may_flip)--> jester_flip(4) --> pay_or_lose
-    pay_or_lose --> pay_damage (Discard... until paid) --> end_turn | lost(cannot_pay)
-    end_turn --> start_turn (next seat clockwise)
+    pay_or_lose --> pay_damage (Discard... until paid) --> end of turn | lost(cannot_pay)
+    end of turn --> start_turn (the next seat clockwise)
 
 In table mode `defeat` asks for the next enemy with a `reveal_enemy` prompt instead of
 turning up the castle's top card.
@@ -38,7 +38,7 @@ from engine.regicide.events import (
     TurnStarted,
 )
 from engine.regicide.powers import draw, heal
-from engine.regicide.prompts import Prompt, PromptKind, pay_prompt, play_prompt
+from engine.regicide.prompts import PAY_PROMPTS, PLAY_PROMPTS, Prompt, PromptKind, pay_prompt
 from engine.regicide.rules import RULES
 from engine.regicide.state import GameState
 from engine.regicide.table import expected_tier
@@ -238,7 +238,7 @@ class TurnFlow(GameState):
         if empty and (not can_yield or (self.solo and not self._may_flip(s))):
             self._lose(s, "cannot_play", 0, 0, ev)
             return
-        self.prompt = play_prompt(s, can_yield)
+        self.prompt = PLAY_PROMPTS[2 * s + can_yield]  # the shared play_prompt(s, can_yield)
 
     def _step4(self, s: int, ev: list[Event]) -> None:
         amount = self.attack - self.shield
@@ -253,20 +253,18 @@ class TurnFlow(GameState):
 
     def _pay_or_lose(self, s: int, amount: int, ev: list[Event]) -> None:
         if amount == 0:
-            self._end_turn(s, ev)
+            self._start_turn(s % self.n + 1, ev)  # the turn ends: the next seat clockwise
             return
-        hand_value = self.hand_value(s)
-        if hand_value is None:  # table mode: only an empty hand is known to be short
+        if self.table:  # only an empty hand is known to be short
             if self.counts[s] == 0:
                 self._lose(s, "cannot_pay", amount, 0, ev)
                 return
-        elif hand_value < amount:
-            self._lose(s, "cannot_pay", amount, hand_value, ev)
-            return
-        self.prompt = pay_prompt(s, amount)
-
-    def _end_turn(self, s: int, ev: list[Event]) -> None:
-        self._start_turn(s % self.n + 1, ev)
+        else:
+            hand_value = sum(map(self.value.__getitem__, self.hands[s]))
+            if hand_value < amount:
+                self._lose(s, "cannot_pay", amount, hand_value, ev)
+                return
+        self.prompt = PAY_PROMPTS.get((s, amount, 0)) or pay_prompt(s, amount)  # shared
 
     def _win(self, s: int, ev: list[Event]) -> None:
         tier = RULES.solo_tiers[self.flips_used] if self.solo else None

@@ -46,7 +46,14 @@ from engine.regicide.events import (
 )
 from engine.regicide.flow import TurnFlow
 from engine.regicide.legal import LegalActions, enumerate_legal
-from engine.regicide.plays import JESTER, SINGLE, check_play, count_plays, play_shape
+from engine.regicide.plays import (
+    JESTER,
+    SINGLE,
+    check_play,
+    count_plays,
+    legal_groups,
+    play_shape,
+)
 from engine.regicide.position import from_position
 from engine.regicide.prompts import Prompt, PromptKind, pay_prompt
 from engine.regicide.reasons import Reason
@@ -227,14 +234,14 @@ class Game(TurnFlow):
             raise ValueError("the game is over")
         kind = p.kind
         items = self.listed
-        if kind is _PAY and not self.table and self.settings.allow_overpay:
+        if kind is _PAY and self._single_payments:
             if items is None:
                 distinct = list(set(self.hands[p.seat]))  # the listing's order (legal.py)
                 card = distinct[below(len(distinct))]
             else:
                 card = cast(Discard, items[below(len(items))]).cards[0]
             self._pay(p, (card,), self.value[card], ev)
-        elif kind is _PLAY and items is None and not self.table and self._plain_groups:
+        elif kind is _PLAY and items is None and self._countable_plays:
             self._play_random(p, below, ev)
         else:
             if items is None:
@@ -275,7 +282,7 @@ class Game(TurnFlow):
             card = list(set(hand))[i]  # the listing's order (plays.py)
             self._play(p.seat, (card,), JESTER if card == JESTER_ID else SINGLE, ev)
         elif i < singles + groups:
-            cards = cast(Play, self._listing()[i]).cards
+            cards = legal_groups(hand, _MAX_COMBO)[i - singles].cards
             self._play(p.seat, cards, play_shape(cards), ev)
         else:
             self._yield(p, ev)
@@ -386,7 +393,12 @@ class Game(TurnFlow):
 
     def _play(self, s: int, cards: tuple[Card, ...], shape: str, ev: list[Event]) -> None:
         """Apply a checked play."""
-        take_from_hand(self, s, cards, ev)
+        if self.table:
+            take_from_hand(self, s, cards, ev)
+        else:
+            remove = self.hands[s].remove
+            for c in cards:
+                remove(c)
         self.yielded[s] = False
         self.yields_in_row = 0
         if shape == JESTER:
@@ -444,17 +456,20 @@ class Game(TurnFlow):
     def _pay(self, p: Prompt, cards: tuple[Card, ...], total: int, ev: list[Event]) -> None:
         """Apply a checked discard of `cards`, worth `total`, towards the damage."""
         s = p.seat
-        take_from_hand(self, s, cards, ev)
         if self.table:
+            take_from_hand(self, s, cards, ev)
             self.discard_n += len(cards)
         else:
+            remove = self.hands[s].remove
+            for c in cards:
+                remove(c)
             self.discard += cards
         paid = p.paid + total
         amount = p.amount
         ev.append(CardsDiscarded(s, cards, total, paid, amount))
         if paid >= amount:
             ev.append(DamagePaid(s, amount, paid, paid - amount))
-            self._end_turn(s, ev)
+            self._start_turn(s % self.n + 1, ev)  # the next seat clockwise
         elif self.table and self.counts[s] == 0:
             self._lose(s, "cannot_pay", amount, paid, ev)
         else:

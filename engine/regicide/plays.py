@@ -179,6 +179,18 @@ def legal_plays(
     ["['C2']", "['HA', 'C2']", "['HA', 'S2']", "['HA']", "['S2', 'C2']", "['S2']"]
     """
     out = [SINGLE_PLAYS[c] for c in set(hand)]
+    out += legal_groups(hand, max_combo, allow_ace_groups, allow_double_jester)
+    return out
+
+
+def legal_groups(
+    hand: list[Card],
+    max_combo: int = 10,
+    allow_ace_groups: bool = False,
+    allow_double_jester: bool = False,
+) -> list[Play]:
+    """The plays of `legal_plays` that hold more than one card, in its order."""
+    out: list[Play] = []
     aces = []
     by_rank: dict[int, list[Card]] = {}
     grouping = _grouping_ranks(max_combo)

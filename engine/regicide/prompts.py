@@ -65,23 +65,25 @@ class Prompt:
 
 # Prompts are immutable, so the engine reuses one object per distinct prompt instead of
 # building a new dataclass at every decision (the two kinds every turn asks, below).
-_PLAY_PROMPTS: tuple[Prompt, ...] = tuple(
+#: `play_prompt(seat, can_yield)` is `PLAY_PROMPTS[2 * seat + can_yield]`.
+PLAY_PROMPTS: tuple[Prompt, ...] = tuple(
     Prompt(s // 2, PromptKind.PLAY, 1, can_yield=bool(s % 2)) for s in range(10)
 )
-_PAY_PROMPTS: dict[tuple[int, int, int], Prompt] = {}
+#: The `pay_damage` prompts made so far, by (seat, amount, paid): see `pay_prompt`.
+PAY_PROMPTS: dict[tuple[int, int, int], Prompt] = {}
 
 
 def play_prompt(seat: int, can_yield: bool) -> Prompt:
     """The shared `play` prompt for this seat (the same object every time)."""
-    return _PLAY_PROMPTS[2 * seat + can_yield]
+    return PLAY_PROMPTS[2 * seat + can_yield]
 
 
 def pay_prompt(seat: int, amount: int, paid: int = 0) -> Prompt:
     """The shared `pay_damage` prompt for this seat, damage and sum paid so far."""
     key = (seat, amount, paid)
-    p = _PAY_PROMPTS.get(key)
+    p = PAY_PROMPTS.get(key)
     if p is None:
-        if len(_PAY_PROMPTS) > 4096:  # amounts are small; this only bounds odd settings
-            _PAY_PROMPTS.clear()
-        p = _PAY_PROMPTS[key] = Prompt(seat, PromptKind.PAY_DAMAGE, 4, amount=amount, paid=paid)
+        if len(PAY_PROMPTS) > 4096:  # amounts are small; this only bounds odd settings
+            PAY_PROMPTS.clear()
+        p = PAY_PROMPTS[key] = Prompt(seat, PromptKind.PAY_DAMAGE, 4, amount=amount, paid=paid)
     return p

@@ -99,7 +99,8 @@ class GameState:
         "flips_used",
         "log",
         "listed",
-        "_plain_groups",
+        "_countable_plays",
+        "_single_payments",
     )
 
     def __init__(self, players: int, table: bool, seed: int, settings: Settings) -> None:
@@ -138,9 +139,13 @@ class GameState:
         #: The legal actions listed for the current state, or None until asked; every
         #: committed action drops it (`Game.submit`, `Game.step_random`).
         self.listed: list[Action] | None = None
-        #: Plays group only as the rulebook says (no Ace groups, no double Jester), so
-        #: `plays.count_plays` can count a hand's listed plays.
-        self._plain_groups = not settings.allow_ace_groups and not settings.allow_double_jester
+        #: For `Game.step_random`: digital plays group only as the rulebook says (no Ace
+        #: groups, no double Jester), so `plays.count_plays` counts a hand's listed plays;
+        #: digital payments are listed one card at a time (overpaying allowed).
+        self._countable_plays = not table and not (
+            settings.allow_ace_groups or settings.allow_double_jester
+        )
+        self._single_payments = not table and settings.allow_overpay
 
     def deal(self) -> None:
         """Build the castle and tavern and deal the hands (§1.2)."""
