@@ -9,7 +9,7 @@ without snapshots. One checker per prompt kind.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from engine.core.errors import IllegalAction, InvalidAction
 from engine.sanguosha._setup import SetupLayer
@@ -214,12 +214,27 @@ class ChecksLayer(SetupLayer):
             for n in alternatives(need)
         )
         if not ok:
-            as_card = next((n for n in alternatives(need) if n in skill.converts), need)
+            as_card = next((n for n in alternatives(need) if n in skill.converts), None)
+            if as_card is None:  # it makes another card, or none at all
+                self.check_makes(p, skill, need)
             texts = [str(c) for c in cards]
             raise IllegalAction(
                 Reason.NOT_CONVERTIBLE, skill=skill.id, cards=texts, as_card=as_card
             )
         self.check_owned(p, cards)
+
+    def check_makes(self, p: Player, skill: Skill, need: str) -> NoReturn:
+        """Refuse a skill that cannot answer a `need` request at all: it gives another
+        card (Eight Diagrams a Dodge, asked for a Kill) or is not used by hand."""
+        gives = [n for n in (*skill.provides, *skill.converts) if n not in alternatives(need)]
+        if gives:
+            raise IllegalAction(Reason.SKILL_WRONG_NEED, skill=skill.id, need=need, gives=gives)
+        self.refuse_by_hand(p, skill)
+
+    def refuse_by_hand(self, p: Player, skill: Skill) -> NoReturn:
+        """A skill that is not started by hand (compulsory, or offered when it triggers)."""
+        how = "compulsory" if "compulsory" in skill.tags else "triggered"
+        raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat, how=how)
 
     # ---------------------------------------------------------------- per prompt kind
     def _check_play(self, prompt: Prompt, p: Player, action: Action) -> list[Player] | None:
@@ -256,7 +271,7 @@ class ChecksLayer(SetupLayer):
                 self.check_seats(action.targets)
                 return self.check_use(p, name, action.cards, action.targets)
         if not skill.converts:  # a triggered or compulsory skill is not started by hand
-            raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
+            self.refuse_by_hand(p, skill)
         if not names:  # it makes only answers (Qingguo's Dodge): not in the play phase
             raise IllegalAction(Reason.NOT_PLAYABLE_NOW, card=skill.converts[0], phase=self.phase)
         texts = [str(c) for c in action.cards]
@@ -319,14 +334,8 @@ class ChecksLayer(SetupLayer):
             if action.cards:
                 self.check_conversion(p, skill, action.cards, need)
             elif skill.id not in prompt.options:
-                gives = [
-                    n for n in (*skill.provides, *skill.converts) if n not in alternatives(need)
-                ]
-                if gives and len(gives) == len(skill.provides) + len(skill.converts):
-                    # it answers with another card (Eight Diagrams at a Kill request)
-                    raise IllegalAction(
-                        Reason.SKILL_WRONG_NEED, skill=skill.id, need=need, gives=gives
-                    )
+                if not any(n in (*skill.provides, *skill.converts) for n in alternatives(need)):
+                    self.check_makes(p, skill, need)  # another card (Eight Diagrams for a Kill)
                 raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
 
     def _check_discard(self, prompt: Prompt, p: Player, action: Action) -> None:
@@ -408,7 +417,7 @@ class ChecksLayer(SetupLayer):
             self.check_not_elsewhere(self.check_in_game(action.card), owner=owner)
         elif action.card not in cards:
             raise IllegalAction(
-                Reason.CARD_NOT_THERE, card=str(action.card), seat=target.seat, zone="equipment"
+                Reason.CARD_NOT_THERE, card=str(action.card), seat=target.seat, zone="area"
             )
 
     def _check_harvest_pick(self, prompt: Prompt, p: Player, action: Action) -> None:
@@ -439,7 +448,9 @@ class ChecksLayer(SetupLayer):
                 raise IllegalAction(problem[0], **problem[1])
             return
         if prompt.options and general not in prompt.options:
-            raise IllegalAction(Reason.NOT_OFFERED, choice=general, options=list(prompt.options))
+            raise IllegalAction(
+                Reason.GENERAL_NOT_OFFERED, general=general, options=list(prompt.options)
+            )
         for q in self.players:
             if q.general == general:
                 raise IllegalAction(Reason.GENERAL_TAKEN, general=general, seat=q.seat)

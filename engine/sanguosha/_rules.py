@@ -176,7 +176,7 @@ class RulesLayer(GameState):
             other = next((s for s in targets if self.player(s) not in auto), targets[0])
             if auto == [user]:
                 raise IllegalAction(Reason.MUST_TARGET_SELF, card=name, target=other)
-            raise IllegalAction(Reason.INVALID_TARGET, card=name, target=other)
+            raise IllegalAction(Reason.AUTO_TARGETS, card=name, target=other)
         rule.check_usable(self.game, user, cards)
         if auto is not None:
             return auto

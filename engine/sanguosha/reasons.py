@@ -43,12 +43,13 @@ class Reason(StrEnum):
     WRONG_COUNT = "wrong_count"  # expected, got
     DUPLICATE_CARD = "duplicate_card"  # card
     NOT_OFFERED = "not_offered"  # choice, options
-    CARD_NOT_THERE = "card_not_there"  # card, seat, zone
+    CARD_NOT_THERE = "card_not_there"  # card, seat, zone (hand; area: equipment and judgment)
 
     # --- targets ---
     NEEDS_TARGET = "needs_target"  # card, min_targets
     TOO_MANY_TARGETS = "too_many_targets"  # card, max_targets, got
     INVALID_TARGET = "invalid_target"  # card, target
+    AUTO_TARGETS = "auto_targets"  # card, target (Barbarian Invasion: its targets are fixed)
     CANNOT_TARGET_SELF = "cannot_target_self"  # card
     MUST_TARGET_SELF = "must_target_self"  # card, target (the other player named)
     DUPLICATE_TARGET = "duplicate_target"  # target
@@ -58,7 +59,7 @@ class Reason(StrEnum):
     OUT_OF_RANGE = "out_of_range"  # card, source, target, distance, attack_range
     TOO_FAR = "too_far"  # card, source, target, distance, max_distance
     NO_WEAPON = "no_weapon"  # target
-    NO_CARDS = "no_cards"  # target
+    NO_CARDS = "no_cards"  # target, card (Dismantle, Snatch)
     NO_HAND_UNSEEN = "no_hand_unseen"  # seat (OK discards hand cards unseen: there are none)
     ALREADY_IN_AREA = "already_in_area"  # card, target (a delayed trick of the same name)
 
@@ -72,7 +73,8 @@ class Reason(StrEnum):
     NOT_RECASTABLE = "not_recastable"  # card
     NOT_WOUNDED = "not_wounded"  # seat, hp, max_hp, card (a Peach: used only on oneself)
     CANNOT_PASS = "cannot_pass"  # prompt
-    SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat
+    SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat; how (compulsory | triggered:
+    # not started by hand)
     SKILL_NOT_OWNED = "skill_not_owned"  # seat, skill (the player has no such skill)
     SKILL_WRONG_NEED = "skill_wrong_need"  # skill, need, gives (the cards the skill makes)
     ONCE_PER_PHASE = "once_per_phase"  # skill, seat (already used this play phase)

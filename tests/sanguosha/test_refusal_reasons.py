@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from companion.narration import Narrator
 from engine.core.errors import ActionError
-from engine.sanguosha import Game, PlayCard, Reason, Respond, parse_card
+from engine.sanguosha import Game, PickCard, PlayCard, Reason, Respond, parse_card
 
-from .scenario import pass_windows, set_hand, set_hp, start, state_snapshot
+from .scenario import pass_windows, place, set_hand, set_hp, start, state_snapshot
 
 C = parse_card
 
@@ -58,3 +59,39 @@ def test_a_nullification_once_a_duel_takes_effect_says_its_window_is_over() -> N
     assert game.pending().need == "kill" and game.pending().seat == 2
     data = refused(game, 2, Respond(C("nullification@SJ")), Reason.CANNOT_NULLIFY)
     assert (data["why"], data["against"], data["skill"]) == ("window", "duel", None)
+
+
+ALREADY = {
+    "en": "Seat 2's judgment area already holds Indulgence: no two delayed tricks of the same "
+    "name.",
+    "es": "La zona de juicio del asiento 2 ya tiene Placeres de Shu: no caben dos trucos "
+    "retardados con el mismo nombre.",
+    "zh-Hans": "2号位的判定区已经有【乐不思蜀】：判定区内不能有两张同名的延时锦囊。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(ALREADY))
+def test_a_second_delayed_trick_of_a_name_says_the_rule(lang: str) -> None:
+    """Rulebook rule 2 (sanguosha.md 1d): no judgment area holds two delayed tricks of the
+    same name; the sentence says so (and no more "a Indulgence")."""
+    game = start(players=4)
+    set_hand(game, 1, "indulgence@S6")
+    place(game, 2, "indulgence@H6")
+    data = refused(game, 1, PlayCard(C("indulgence@S6"), (2,)), Reason.ALREADY_IN_AREA)
+    assert Narrator(lang).refusal({"reason": "already_in_area", **data}) == ALREADY[lang]
+
+
+def test_a_card_not_in_the_targets_area_says_equipment_or_judgment_area() -> None:
+    """Dismantle on a player: a card that is not among their equipment and judgment cards
+    is refused as not in either (it said "equipment" only)."""
+    game = start(players=4)
+    set_hand(game, 1, "dismantle@S3")
+    set_hand(game, 2, "kill@S7")
+    place(game, 2, "indulgence@H6")
+    game.submit(1, PlayCard(C("dismantle@S3"), (2,)))
+    pass_windows(game)
+    assert game.pending().kind.value == "choose_card_from"
+    data = refused(game, 1, PickCard(C("dodge@H2")), Reason.CARD_NOT_THERE)
+    assert data == {"card": "dodge@H2", "seat": 2, "zone": "area"}
+    said = Narrator("en").refusal({"reason": "card_not_there", **data})
+    assert said == "Dodge ♥2 is not in seat 2's equipment or judgment area."

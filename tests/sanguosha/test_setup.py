@@ -82,7 +82,8 @@ def test_offered_general_only():
     outside = next(g for g in ("zhugeliang", "lvbu", "diaochan") if g not in game.pending().options)
     with pytest.raises(IllegalAction) as info:
         game.submit(seat, ChooseGeneral(outside))
-    assert info.value.reason is Reason.NOT_OFFERED
+    assert info.value.reason is Reason.GENERAL_NOT_OFFERED  # names the generals offered
+    assert info.value.data == {"general": outside, "options": list(game.pending().options)}
     with pytest.raises(InvalidAction) as info:
         game.submit(seat, ChooseGeneral("napoleon"))
     assert info.value.reason is Reason.UNKNOWN_GENERAL

@@ -228,3 +228,43 @@ def test_a_dodge_in_the_play_phase_says_it_is_only_an_answer(lang: str) -> None:
     data = refused(game, 1, PlayCard(C("dodge@D2")), Reason.NOT_PLAYABLE_NOW)
     sentence = Narrator(lang).refusal({"reason": "not_playable_now", **data})
     assert sentence == NOT_PLAYABLE[lang]
+
+
+BY_ITSELF = {
+    "en": "Without Equal is compulsory: it works by itself, never by hand.",
+    "es": "Sin igual es obligatoria: actúa por sí sola, nunca a mano.",
+    "zh-Hans": "无双是锁定技：自动生效，不能主动发动。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(BY_ITSELF))
+def test_a_compulsory_skill_used_by_hand_says_it_works_by_itself(lang: str) -> None:
+    """Not "cannot use it now": a compulsory skill is never started by hand."""
+    game = game_with("lvbu", None, None, None)
+    data = refused(game, 1, UseSkill("wushuang"), Reason.SKILL_NOT_AVAILABLE)
+    assert data == {"skill": "wushuang", "seat": 1, "how": "compulsory"}
+    assert Narrator(lang).refusal({"reason": "skill_not_available", **data}) == BY_ITSELF[lang]
+
+
+def test_a_card_that_picks_its_own_targets_refuses_chosen_ones() -> None:
+    """Barbarian Invasion targets every other player by itself: a target given is refused
+    for that, not as "not a valid target"."""
+    game = game_with(None, None, None, None)
+    set_hand(game, 1, "barbarian_invasion@S7")
+    data = refused(game, 1, PlayCard(C("barbarian_invasion@S7"), (2,)), Reason.AUTO_TARGETS)
+    assert data == {"card": "barbarian_invasion", "target": 2}
+
+
+TAKES_ONE = {
+    "en": "Kill takes only 1 target, not 2.",
+    "es": "Ataque admite un solo objetivo, no 2.",
+    "zh-Hans": "【杀】只能指定1个目标，而不是2个。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(TAKES_ONE))
+def test_too_many_targets_for_a_one_target_card(lang: str) -> None:
+    game = game_with(None, None, None, None)
+    set_hand(game, 1, "kill@S7")
+    data = refused(game, 1, PlayCard(C("kill@S7"), (2, 4)), Reason.TOO_MANY_TARGETS)
+    assert Narrator(lang).refusal({"reason": "too_many_targets", **data}) == TAKES_ONE[lang]

@@ -130,7 +130,7 @@ class _TakeOrDiscard(InstantTrick):
     ) -> Problem:
         problem = super().target_error(game, user, target, chosen, cards)
         if problem is None and not target.has_cards(judgment=True):
-            return Reason.NO_CARDS, {"target": target.seat}
+            return Reason.NO_CARDS, {"target": target.seat, "card": self.name}
         return problem
 
     def effect(self, game: Game, use: Use, target: Player) -> Flow:
