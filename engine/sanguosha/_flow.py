@@ -252,8 +252,8 @@ class FlowLayer(RespondLayer):
                 card=text,
                 reason=name,
                 count=hi,
-                options=tuple(q.seat for q in options),
-                chosen=tuple(q.seat for q in chosen),
+                options=tuple([q.seat for q in options]),
+                chosen=tuple([q.seat for q in chosen]),
                 optional=True,
                 ctx=(name, cards, chosen, lo, hi),
             )
@@ -299,7 +299,11 @@ class FlowLayer(RespondLayer):
         self.processing.extend(cards)
         self.emit(
             CardUsed(
-                user.seat, name, tuple(str(c) for c in cards), tuple(t.seat for t in targets), skill
+                user.seat,
+                name,
+                tuple([str(c) for c in cards]),
+                tuple([t.seat for t in targets]),
+                skill,
             )
         )
         if name == "kill" and not extra and user is self.current and self.phase == "play":

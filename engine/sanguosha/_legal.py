@@ -73,6 +73,7 @@ _DISCARD: dict[Card, Discard] = {}
 _TARGET: dict[int, ChooseTarget] = {}
 _PICK: dict[Card | None, PickCard] = {}
 _RECAST: dict[Card, Recast] = {}
+_RECASTABLE = frozenset(name for name, rule in RULES.items() if rule.recastable)
 _K = TypeVar("_K")
 # a conversion the play prompt may offer, legal only if decided so: (the card id it
 # counts as, its cards, the conversion skill)
@@ -112,6 +113,8 @@ def below(rng: Bits, n: int) -> int:
     """`rng.randrange(n)` for a `random.Random`: the same number from the same state,
     drawn the way CPython draws it (`_randbelow_with_getrandbits`), without its
     argument checks; a bot draws once per action."""
+    if n <= 0:
+        raise ValueError(f"nothing to choose from (n={n})")  # as randrange(0) refuses
     k = n.bit_length()
     r = rng.getrandbits(k)
     while r >= n:
@@ -251,27 +254,28 @@ class LegalLayer(ChecksLayer):
         card of its name, as the listing decides them by name) and the draw is
         repeated. Each listed action stays equally likely, as in the list.
         """
-        cards = _distinct(p.hand)
-        first: dict[str, Card] = {}  # the card of each name the listing decides it with
-        for card in reversed(cards):
-            first[card.name] = card
-        recasts = [c for c in cards if RULES[c.true_name].recastable]
+        hand = _distinct(p.hand)
+        cards = hand
+        recasts = [c for c in hand if c.true_name in _RECASTABLE]
         skills = self._skill_offers(p) if p.skills else []
         while True:
-            i = below(rng, len(cards) + len(recasts) + len(skills) + 1)
-            if i < len(cards):
+            h, r, k = len(cards), len(recasts), len(skills)
+            i = below(rng, h + r + k + 1)
+            if i < h:
                 card = cards[i]
                 name = card.true_name
-                if self.can_use_now(p, name, (first[card.name],)):
+                # decided with the first card of its name, as the listing decides it
+                first = next(c for c in hand if c.name == card.name)
+                if self.can_use_now(p, name, (first,)):
                     auto = RULES[name].auto_targets(self.game, p)
                     return _cached(_PLAY, card, PlayCard), auto
                 cards = [c for c in cards if c.name != card.name]
                 continue
-            i -= len(cards)
-            if i < len(recasts):
+            i -= h
+            if i < r:
                 return _cached(_RECAST, recasts[i], Recast), None
-            i -= len(recasts)
-            if i == len(skills):
+            i -= r
+            if i == k:
                 return END_PLAY, None
             action, use = skills[i]
             if use is None:

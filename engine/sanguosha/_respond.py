@@ -194,7 +194,7 @@ class RespondLayer(ZonesLayer):
             self.take_card(p, card)
         if cards:
             self.discard_pile.extend(cards)
-        texts = tuple(str(c) for c in cards)
+        texts = tuple([str(c) for c in cards])
         against_name = against.name if against is not None else None
         if use:
             self.emit(CardUsed(p.seat, name, texts, (), skill, against_name))
@@ -204,8 +204,8 @@ class RespondLayer(ZonesLayer):
     # ---------------------------------------------------------------- Nullification
     def nullifiers(self) -> tuple[int, ...]:
         if self.table or not self.settings.auto_decline:
-            return tuple(p.seat for p in self.alive_order)
-        return tuple(p.seat for p in self.alive_order if self.could_produce(p, NULLIFICATION))
+            return tuple([p.seat for p in self.alive_order])
+        return tuple([p.seat for p in self.alive_order if self.could_produce(p, NULLIFICATION)])
 
     def nullified(self, use: Use, target: Player) -> Flow:
         """Open Nullification windows for `use` on `target`; True if its effect is cancelled."""
@@ -376,8 +376,8 @@ class RespondLayer(ZonesLayer):
                 (p.seat,),
                 reason=reason,
                 count=hi,
-                options=tuple(q.seat for q in left),
-                chosen=tuple(q.seat for q in chosen),
+                options=tuple([q.seat for q in left]),
+                chosen=tuple([q.seat for q in chosen]),
                 optional=optional,
                 ctx=choice,
             )

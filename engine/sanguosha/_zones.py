@@ -158,7 +158,7 @@ class ZonesLayer(RulesLayer):
         if not cards:
             return
         self.discard_pile.extend(cards)
-        shown = tuple(str(c) for c in cards if c is not HIDDEN)
+        shown = tuple([str(c) for c in cards if c is not HIDDEN])
         self.emit(CardsDiscarded(seat, shown, len(cards) - len(shown), reason))
 
     def finish_processing(self, cards: tuple[Card, ...]) -> None:

@@ -92,6 +92,14 @@ class Game(ViewLayer):
         both cases nothing changed. `seat` is None only for `Timeout` and for the
         host's corrections (`corrections.py`), which leave the same decision pending.
         """
+        # The flow uses the targets check() resolved instead of resolving them again;
+        # an action the engine itself handed out for this seat at this version (drawn
+        # by random_action, or listed) is checked already (_legal.py says why).
+        drawn = self._drawn
+        if drawn is not None and drawn[2] is action and drawn[0] == self.version:
+            if drawn[1] == seat:
+                self.checked_targets = drawn[3]
+                return self._advance((seat, action))
         if self._prompt is None:
             raise IllegalAction(Reason.GAME_OVER)
         if not isinstance(action, Action):
@@ -101,19 +109,8 @@ class Game(ViewLayer):
                 return correct(self, seat, action)
             finally:
                 self.changed_outside()  # a correction changes the state under the same prompt
-        # The flow uses the targets check() resolved instead of resolving them again;
-        # an action the engine itself handed out for this seat at this version (drawn
-        # by random_action, or listed) is checked already (_legal.py says why).
-        drawn = self._drawn
         listing = self._listing
         if (
-            drawn is not None
-            and drawn[2] is action
-            and drawn[0] == self.version
-            and drawn[1] == seat
-        ):
-            self.checked_targets = drawn[3]
-        elif (
             listing is not None
             and listing.version == self.version
             and listing.seat == seat
@@ -157,13 +154,14 @@ class Game(ViewLayer):
         if seat is None:
             seat = prompt.seat if prompt.seat is not None else prompt.seats[0]
         listing = self._listing
-        current = listing is not None and listing.version == self.version and listing.seat == seat
-        if prompt.kind is PromptKind.PLAY and seat in prompt.seats and not current:
-            action, targets = self.sample_play(self.player(seat), rng)
-        else:
-            listing = self.legal_actions(seat)
+        if listing is not None and listing.version == self.version and listing.seat == seat:
             action = listing[below(rng, len(listing))]
             targets = listing.targets_of(action)
+        elif prompt.kind is PromptKind.PLAY and seat in prompt.seats:
+            action, targets = self.sample_play(self.player(seat), rng)
+        else:  # the list itself, without keeping it as the listing
+            actions = self.enumerate(prompt, seat)
+            action, targets = actions[below(rng, len(actions))], None
         self._drawn = (self.version, seat, action, targets)
         return action
 

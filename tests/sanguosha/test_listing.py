@@ -110,3 +110,5 @@ def test_below_draws_what_randrange_draws() -> None:
     for n in [1, 2, 3, 5, 7, 8, 9, 16, 17, 100, 1000] * 50:
         assert below(ours, n) == theirs.randrange(n)
     assert ours.getstate() == theirs.getstate()
+    with pytest.raises(ValueError):  # nothing to choose from: refused, as randrange(0) is
+        below(ours, 0)

@@ -93,7 +93,7 @@ class Harvest(InstantTrick):
                 card = game.pop_deck()
             revealed.append(card)
             game.processing.append(card)
-        game.emit(CardsRevealed(tuple(str(c) for c in revealed), "harvest"))
+        game.emit(CardsRevealed(tuple([str(c) for c in revealed]), "harvest"))
 
     def effect(self, game: Game, use: Use, target: Player) -> Flow:
         revealed: list[Card] = use.flags["revealed"]
@@ -104,7 +104,7 @@ class Harvest(InstantTrick):
             target.seat,
             (target.seat,),
             reason="harvest",
-            options=tuple(str(c) for c in revealed),
+            options=tuple([str(c) for c in revealed]),
             ctx=revealed,
         )
         card = answer.card
