@@ -7,7 +7,13 @@ import sys
 from pathlib import Path
 
 from companion.commands import COMMANDS
-from companion.game.options import add_lang, add_presentation, default_lang, presentation
+from companion.game.options import (
+    add_lang,
+    add_presentation,
+    add_view,
+    default_lang,
+    presentation,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,6 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--state-out", type=Path, help="write the final state JSON here")
     add_presentation(parser)
+    add_view(parser)
     parser.set_defaults(handler=run)
 
 
@@ -59,5 +66,6 @@ def run(args: argparse.Namespace) -> int:
             script=Path(str(script)),
             pace=max(0.0, pace),
             show=show,
+            view=args.view,
         )
         return start_game(request, keep_log=args.db is not None)

@@ -24,6 +24,7 @@ from companion.game.options import (
     add_presentation,
     add_rules,
     add_trust,
+    add_view,
     default_lang,
     house_settings,
     presentation,
@@ -85,13 +86,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="one shared simulated reader (default without a script; a script's @N/@* "
         "lines choose otherwise)",
     )
-    parser.add_argument(
-        "--view",
-        choices=("auto", "plain", "live"),
-        default="auto",
-        help="narration as plain lines, or the live table view (default: live on a terminal, "
-        "plain for scripts and pipes)",
-    )
+    add_view(parser)
     add_house_settings(parser)
     add_rules(parser)
     add_presentation(parser)

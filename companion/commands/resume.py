@@ -7,7 +7,14 @@ import sys
 from pathlib import Path
 
 from companion.commands import COMMANDS
-from companion.game.options import add_db, add_lang, add_presentation, add_trust, presentation
+from companion.game.options import (
+    add_db,
+    add_lang,
+    add_presentation,
+    add_trust,
+    add_view,
+    presentation,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -42,6 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_presentation(parser)
     add_trust(parser)
+    add_view(parser)
     parser.set_defaults(handler=run)
 
 
@@ -64,4 +72,5 @@ def run(args: argparse.Namespace) -> int:
         show=show,
         allowlist=args.allowlist,
         allow_new=args.allow_new,
+        view=args.view,
     )

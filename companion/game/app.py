@@ -92,19 +92,6 @@ def _notice(err: TextIO, event: Any) -> None:
     _say(err, f"companion: {describe() if describe else event}")
 
 
-def _table_printer(session: Session) -> Callable[[Update], None]:
-    from rich.console import Console
-
-    from companion.game.console import render_table_view
-
-    console = Console()
-
-    def show(update: Update) -> None:
-        console.print(render_table_view(update.state, session.narrator))
-
-    return show
-
-
 def _write_state(path: Path | None, state: dict[str, Any]) -> None:
     if path is None:
         return
@@ -184,6 +171,7 @@ class _Run:
     opening: bool  # narrate the setup and the first prompt first (nothing played yet)
     saved_note: bool = True  # end with "game N is saved ...; resume it with ..."
     resumed: bool = False  # a resumed game: show the table and what it waits for first
+    live: Any = None  # the live view (`companion.game.live.LiveView`) while it runs
 
 
 def start_game(
@@ -217,7 +205,7 @@ def start_game(
         spec=req.reader, seats=seats, script=lines, pace=req.pace,
         allowlist=req.allowlist, allow_new=req.allow_new,
     )  # fmt: skip
-    view = _view_mode(req.view, scripted=lines is not None, spec=req.reader, out=out)
+    view = _view_mode(req.view, out)
     run = _Run(
         session, plan, _clock(lines, 0.0), req.state_out, view, req.show,
         opening=True, saved_note=keep_log,
@@ -288,14 +276,15 @@ def _clock(lines: list[Any] | None, start: float) -> Clock:
     return VirtualClock(start) if lines is not None else WallClock(start)
 
 
-def _view_mode(asked: str, *, scripted: bool, spec: str, out: TextIO) -> str:
-    """`plain` lines for scripts and pipes; on a terminal the live table view, or for the
-    typed simulated-reader console the view printed after each update."""
+def _view_mode(asked: str, out: TextIO) -> str:
+    """`auto`: the live view on a terminal (not a dumb one), plain lines otherwise
+    (pipes, files, tests: the narration exactly as scripts read it)."""
+    import os
+
     if asked != "auto":
         return asked
-    if scripted or not out.isatty():
-        return "plain"
-    return "console" if "sim" in spec.split("+") else "live"
+    terminal = out.isatty() and os.environ.get("TERM", "") not in ("dumb", "unknown")
+    return "live" if terminal else "plain"
 
 
 def resume_game(
@@ -311,11 +300,13 @@ def resume_game(
     allowlist: Path | None = None,
     allow_new: bool = False,
     on_session: list[Callable[[Session], None]] | None = None,
+    view: str = "auto",
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
     """Rebuild a logged game by replay and run it on (`companion resume`); `on_session`
-    hooks get the rebuilt session before it runs (see `PlayRequest.on_session`)."""
+    hooks get the rebuilt session before it runs (see `PlayRequest.on_session`);
+    `view` as `PlayRequest.view`."""
     out = out or sys.stdout
     err = err or sys.stderr
     show = show or Presentation()
@@ -348,7 +339,7 @@ def resume_game(
     last_t = max((x.input.t for x in log.inputs(session.game_id)), default=0.0)
     for hook in on_session or []:
         hook(session)
-    view = _view_mode("auto", scripted=lines is not None, spec=spec, out=out)
+    view = _view_mode(view, out)
     run = _Run(
         session, plan, _clock(lines, last_t), state_out, view, show,
         opening=session.inputs == 0, resumed=True,
@@ -417,35 +408,41 @@ def _run(run: _Run, out: TextIO, err: TextIO) -> int:
     status = EXIT_OK
     try:
         with ExitStack() as stack:
-            _observe(run, stack, out, err)
-            server = _table_server(session, run.clock, run.show, run.plan, err)
+            notices = _observe(run, stack, out, err)
+            server = _table_server(session, run.clock, run.show, run.plan, notices)
             if run.opening:
                 session.announce(session.opening())
             elif run.resumed:
                 _where_it_stands(session, out if run.view == "plain" else None)
             try:
-                asyncio.run(_play(run, server, err))
+                asyncio.run(_play(run, server, notices))
             except KeyboardInterrupt:
                 pass
             except Exception as exc:
-                status = _failure(exc, err, session.game_id)
+                status = _failure(exc, notices, session.game_id)
     finally:
+        run.live = None
         _finish(run, err)
     return status
 
 
-def _observe(run: _Run, stack: Any, out: TextIO, err: TextIO) -> None:
+def _observe(run: _Run, stack: Any, out: TextIO, err: TextIO) -> TextIO:
     """Subscribe what shows the game: the narration (plain lines or the live view),
-    the console's table view, the spoken narration."""
+    the spoken narration; return where notices go (the live view has its own)."""
     session = run.session
     if run.view == "live":
-        from companion.game.console import LiveView
+        from rich.console import Console
 
-        session.subscribe(stack.enter_context(LiveView(session.narrator)))
+        from companion.game.live import LiveView
+
+        view = LiveView(session.narrator, session.state(), console=Console(file=out))
+        run.live = stack.enter_context(view)
+        session.subscribe(view)
+        err = view.notices
+        if "sim" in run.plan.specs and run.plan.script is None:  # the typed console
+            run.plan.console = view.console_input(run.plan.console or sys.stdin)
     else:
         session.subscribe(_printer(out))
-        if run.view == "console":
-            session.subscribe(_table_printer(session))
     if run.show.voice:
         from companion.voice import Speaker, SpeechError
 
@@ -460,6 +457,7 @@ def _observe(run: _Run, stack: Any, out: TextIO, err: TextIO) -> None:
             session.subscribe(stack.enter_context(speaker).observe)
         except (SpeechError, ValueError) as exc:  # ValueError: no voice data for the language
             _say(err, f"companion: no spoken narration: {exc}")
+    return err
 
 
 def _voice_dir(path: Path | None) -> Path | None:
@@ -470,15 +468,39 @@ def _voice_dir(path: Path | None) -> Path | None:
 
 
 async def _play(run: _Run, server: Any, err: TextIO) -> None:
-    """Serve the table view (if asked) while the session runs against its readers."""
+    """Serve the table view (if asked) while the session runs against its readers;
+    the live view shows its join area, else its banner is printed once."""
+    follow = None
     if server is not None:
         await server.start()
-        _say(err, server.banner())
+        if run.live is not None:
+            follow = asyncio.create_task(run.live.follow(server), name="join-area")
+        else:
+            _say(err, server.banner())
+    resized = run.live is not None and _on_resize(run.live.refresh)
     try:
         await run_session(run.session, run.plan, run.clock, on_notice=lambda e: _notice(err, e))
     finally:
+        if resized:
+            _on_resize(None)
+        if follow is not None:
+            follow.cancel()
         if server is not None:
             await server.stop()
+
+
+def _on_resize(redraw: Callable[[], None] | None) -> bool:
+    """Redraw the live view when the terminal is resized (None: stop); False where the
+    terminal cannot say so (no SIGWINCH)."""
+    import signal
+
+    if not hasattr(signal, "SIGWINCH"):
+        return False
+    loop = asyncio.get_running_loop()
+    if redraw is None:
+        return loop.remove_signal_handler(signal.SIGWINCH)
+    loop.add_signal_handler(signal.SIGWINCH, redraw)
+    return True
 
 
 def _failure(exc: Exception, err: TextIO, game_id: int) -> int:

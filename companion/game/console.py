@@ -5,29 +5,32 @@ one row per seat (general, identity once revealed, or in a two-side mode the tea
 its role, reserve count and whether it acted; health as magatama, hand count,
 equipment, judgment area; with the Maneuvering cards, a chained seat and a drunk Wine
 are marked after the general), a status line (round, whose turn, phase) and the pending
-decision as a sentence, above the last lines of narration. `LiveView` keeps it on
-screen and redraws it after every update; it is an observer like any other and
-never changes the game. It shows only public information, like the table view.
+decision as a sentence, above the last lines of narration. It shows only public
+information, like the table view.
+
+With `stable=True` (the live view, `companion.game.live`) every column has a width
+fixed for the whole game (from the catalogue's longest names, the seat count and the
+terminal's width, never from the values shown) and every seat keeps one line, so a
+health going from 10 to 9 or a general scanned moves nothing on the screen.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
-from rich.console import Console, Group, RenderableType
-from rich.live import Live
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from companion.game.session import Update
 from companion.narration import Narrator
 
-__all__ = ["LiveView", "render_table_view"]
+__all__ = ["render_table_view"]
 
 _SLOTS = ("weapon", "armor", "plus_horse", "minus_horse")
+_MIN_MAGATAMA = 5  # the stable health column holds 5 magatama (a lord's 4 + 1) or more
 
 
 def _health(hp: int, max_hp: int) -> Text:
@@ -51,28 +54,76 @@ def _side(seat: Mapping[str, Any], narrator: Narrator) -> str:
     return " · ".join(parts)
 
 
+def _general(seat: Mapping[str, Any], narrator: Narrator) -> str:
+    general = narrator.names.general(seat["general"]) if seat.get("general") else "—"
+    marks = [narrator.word("view", k) for k in ("chained", "wine") if seat.get(k)]
+    if marks and seat.get("alive", True):  # the Maneuvering cards' public state
+        general = f"{general} ({', '.join(marks)})"
+    return general
+
+
+def _stable_widths(state: Mapping[str, Any], narrator: Narrator, teams: bool) -> dict[str, int]:
+    """The fixed columns' widths for a whole game: from the seat count and the longest
+    name each column can hold in this language, never from the values shown now."""
+    from engine.sanguosha.catalogue import catalogue
+
+    names = narrator.names
+    seats = state.get("seats", [])
+    generals = [names.general(g) for g in catalogue().generals]
+    if any("chained" in seat for seat in seats):  # the Maneuvering cards: room for the marks
+        marks = ", ".join(narrator.word("view", k) for k in ("chained", "wine"))
+        generals = [f"{g} ({marks})" for g in generals]
+    if teams:  # the widest a seat's side can be: acted, with two-digit reserves
+        sides = [
+            _side({**seat, "acted": True, **({"reserves_count": 99} if "reserves_count" in seat
+                                              else {})}, narrator)
+            for seat in seats
+        ]  # fmt: skip
+    else:
+        sides = ["?", *(names.identity(i) for i in catalogue().identities)]
+    most_hp = max([_MIN_MAGATAMA, *(int(seat.get("max_hp", 0)) for seat in seats)])
+    return {
+        "seat": len(str(max((int(seat["seat"]) for seat in seats), default=1))),
+        "general": max(cell_len(g) for g in generals),
+        "team" if teams else "identity": max(cell_len(s) for s in sides),
+        "health": most_hp,
+        "hand": 2,
+    }
+
+
 def render_table_view(
-    state: Mapping[str, Any], narrator: Narrator, narration: list[str] | None = None
+    state: Mapping[str, Any],
+    narrator: Narrator,
+    narration: list[str] | None = None,
+    *,
+    stable: bool = False,
 ) -> RenderableType:
-    """The table view of `state` in the narrator's language."""
+    """The table view of `state` in the narrator's language (`stable`: with the
+    fixed columns and lines of the live view, see the module's docstring)."""
     if state.get("game") == "regicide":
         from companion.game.regicide_view import render_regicide_view
 
-        return render_regicide_view(state, narrator, narration)
+        return render_regicide_view(state, narrator, narration, stable=stable)
     names = narrator.names
     turn = state.get("turn") or {}
     mode = state.get("game_mode") or {}
     teams = mode.get("name", "identity") != "identity"  # a two-side mode: teams, not identities
     table = Table(expand=True, show_edge=False, pad_edge=False)
     columns = ("seat", "general", "team" if teams else "identity", "health", "hand")
+    widths = _stable_widths(state, narrator, teams) if stable else {}
     for key in (*columns, "equipment", "judgment"):
-        table.add_column(narrator.word("view", key), no_wrap=key in ("seat", "health", "hand"))
+        header = narrator.word("view", key)
+        if stable:  # fixed widths; equipment and judgment share what is left, 2:1
+            width = widths.get(key)
+            table.add_column(
+                header, width=max(width, cell_len(header)) if width else None,
+                ratio=None if width else (2 if key == "equipment" else 1),
+                no_wrap=True, overflow="ellipsis",
+            )  # fmt: skip
+        else:
+            table.add_column(header, no_wrap=key in ("seat", "health", "hand"))
     for seat in state.get("seats", []):
         n = seat["seat"]
-        general = names.general(seat["general"]) if seat.get("general") else "—"
-        marks = [narrator.word("view", k) for k in ("chained", "wine") if seat.get(k)]
-        if marks and seat.get("alive", True):  # the Maneuvering cards' public state
-            general = f"{general} ({', '.join(marks)})"
         if teams:
             identity = _side(seat, narrator)
         else:
@@ -87,10 +138,11 @@ def render_table_view(
             else ("bold" if n == turn.get("seat") else "")
         )
         table.add_row(
-            str(n), general, identity, _health(seat.get("hp", 0), seat.get("max_hp", 0)),
+            str(n), _general(seat, narrator), identity,
+            _health(seat.get("hp", 0), seat.get("max_hp", 0)),
             str(seat.get("hand_count", 0)), equipment or "—", judgment or "—", style=style,
         )  # fmt: skip
-    status = Text()
+    status = Text(no_wrap=True, overflow="ellipsis") if stable else Text()
     if turn.get("seat"):
         status.append(f"{narrator.word('view', 'round')} {turn.get('round', 0)} · ", style="dim")
         status.append(narrator.table("turn_of", state, seat=turn["seat"]), style="bold")
@@ -113,33 +165,3 @@ def render_table_view(
     if narration:
         parts.append(Panel("\n".join(narration), border_style="dim"))
     return Group(*parts)
-
-
-class LiveView:
-    """Keeps the table view on a terminal and redraws it after each update."""
-
-    def __init__(self, narrator: Narrator, console: Console | None = None, lines: int = 12) -> None:
-        self.narrator = narrator
-        self.console = console or Console()
-        self._said: deque[str] = deque(maxlen=lines)
-        self._live: Live | None = None
-        self._state: Mapping[str, Any] = {}
-
-    def __enter__(self) -> LiveView:
-        self._live = Live(self._render(), console=self.console, auto_refresh=False)
-        self._live.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._live is not None:
-            self._live.__exit__(None, None, None)
-            self._live = None
-
-    def _render(self) -> RenderableType:
-        return render_table_view(self._state, self.narrator, list(self._said))
-
-    def __call__(self, update: Update) -> None:
-        self._said.extend(update.sentences)
-        self._state = update.state
-        if self._live is not None:
-            self._live.update(self._render(), refresh=True)

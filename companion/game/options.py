@@ -20,6 +20,7 @@ __all__ = [
     "add_lang",
     "add_presentation",
     "add_rules",
+    "add_view",
     "default_lang",
     "house_settings",
     "presentation",
@@ -61,6 +62,17 @@ def add_db(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="the game log, a SQLite file (default: $COMPANION_DB, else "
         "~/.local/share/table-companion/games.sqlite)",
+    )
+
+
+def add_view(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--view",
+        choices=("auto", "plain", "live"),
+        default="auto",
+        help="plain: the narration as plain lines; live: the table fixed at the top of the "
+        "terminal with the narration scrolling beneath (default auto: live on a terminal, "
+        "plain lines in a pipe or a file)",
     )
 
 

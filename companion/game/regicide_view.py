@@ -5,6 +5,10 @@ view) with rich, in the narrator's language: the enemy with its health, attack,
 shield and immunity, the castle, tavern and discard counts, one row per player (hand
 count, yielded last turn), and the pending decision as a sentence (the cards staged
 for a play included) above the last lines of narration. Only public information is shown.
+
+With `stable=True` (the live view) every line is there even when empty (no enemy yet,
+nothing in play, no turn) and the columns have fixed widths, so nothing moves when a
+count changes.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -23,7 +28,11 @@ __all__ = ["render_regicide_view"]
 
 
 def render_regicide_view(
-    state: Mapping[str, Any], narrator: Narrator, narration: list[str] | None = None
+    state: Mapping[str, Any],
+    narrator: Narrator,
+    narration: list[str] | None = None,
+    *,
+    stable: bool = False,
 ) -> RenderableType:
     """The table view of a Regicide `state` in the narrator's language."""
 
@@ -42,6 +51,8 @@ def render_regicide_view(
         if enemy.get("immune"):
             line.append(f" · {word('immune')} {narrator.word('rg_suit', enemy['immune'])}")
         parts.append(line)
+    elif stable:
+        parts.append(Text(""))
     piles = (
         f"{word('castle')} {state.get('castle_left', '?')} · {word('tavern')} "
         f"{state.get('tavern_count', '?')} · {word('discard')} {state.get('discard_count', '?')}"
@@ -52,9 +63,19 @@ def render_regicide_view(
     if state.get("in_play"):
         shown = ", ".join(card(c) for c in state["in_play"])
         parts.append(Text(f"{word('in_play')}: {shown}"))
+    elif stable:
+        parts.append(Text(""))
     table = Table(expand=True, show_edge=False, pad_edge=False)
+    yes_no = [narrator.word("bool", b) for b in ("yes", "no")]
+    fixed = {"seat": 1, "hand": 2, "yielded": max(cell_len(w) for w in yes_no)}
     for key in ("seat", "hand", "yielded"):
-        table.add_column(word(key), no_wrap=True)
+        if stable:  # fixed widths; the last column takes what is left
+            last = key == "yielded"
+            width = max(fixed[key], cell_len(word(key)))
+            table.add_column(word(key), width=None if last else width, ratio=1 if last else None,
+                             min_width=width, no_wrap=True, overflow="ellipsis")  # fmt: skip
+        else:
+            table.add_column(word(key), no_wrap=True)
     turn = (state.get("turn") or {}).get("seat")
     for hand in state.get("hands", []):
         yielded = narrator.word("bool", "yes" if hand.get("yielded_last_turn") else "no")
@@ -63,9 +84,15 @@ def render_regicide_view(
     parts.append(table)
     if turn:
         parts.append(Text(narrator.table("turn_of", state, seat=turn), style="bold"))
+    elif stable:
+        parts.append(Text(""))
     pending = state.get("pending")
     if pending:
         parts.append(Text(narrator.prompt(pending, state), style="cyan"))
+    if stable:  # one line each above the prompt, so the players' rows never move
+        for part in parts[:-1] if pending else parts:
+            if isinstance(part, Text):
+                part.no_wrap, part.overflow = True, "ellipsis"
     if narration:
         parts.append(Panel("\n".join(narration), border_style="dim"))
     return Group(*parts)

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import io
+import re
+import sys
+
+import pyte
+import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
-from companion.game.console import LiveView, render_table_view
+from companion.game.console import render_table_view
+from companion.game.live import LiveView
 from companion.game.session import Update
 from companion.narration import Narrator
 from tests.table.harness import TableHarness
@@ -36,12 +44,79 @@ def test_the_view_speaks_the_narration_language() -> None:
     assert "武将" in text and "刘备" not in text and "曹操" in text and "出牌" in text
 
 
-def test_the_live_view_redraws_on_each_update() -> None:
-    """The live view keeps the last narration lines and the newest state."""
-    console = Console(width=100, record=True, color_system=None, force_terminal=False)
+def _separators(text: str) -> list[tuple[int, ...]]:
+    """The terminal columns of the column separators, line by line (cells, not characters:
+    a Chinese name is two cells per character)."""
+    return [
+        tuple(cell_len(line[: m.start()]) for m in re.finditer("[│┃]", line))
+        for line in text.splitlines()
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "zh-Hans"])
+def test_the_stable_view_keeps_its_columns_when_values_change(lang: str) -> None:
+    """The live view's table: health 10 -> 9, a hand of 10 -> 9, a general scanned,
+    a horse equipped: every line and column separator stays where it was."""
     h = TableHarness()
     h.setup()
-    with LiveView(Narrator("en"), console=console, lines=2) as view:
-        view(Update(1, None, ["one", "two", "three"], h.table.view()))
-    text = console.export_text()
-    assert "three" in text and "Cao Cao" in text
+    before = h.table.view()
+    seats = [dict(seat) for seat in before["seats"]]
+    seats[0].update(hp=10, max_hp=10, hand_count=10)
+    after = [dict(seat) for seat in seats]
+    after[0].update(hp=9, hand_count=9, equipment={"plus_horse": "dilu@C5"})
+    after[1].update(general="zhugeliang", identity="rebel")
+    narrator = Narrator(lang)
+    first = _text(render_table_view({**before, "seats": seats}, narrator, stable=True))
+    then = _text(render_table_view({**before, "seats": after}, narrator, stable=True))
+    assert _separators(first) == _separators(then)
+    assert len(first.splitlines()) == len(then.splitlines())
+    assert narrator.names.general("zhugeliang") in then
+
+
+def test_the_stable_regicide_view_keeps_its_lines_and_columns() -> None:
+    """Regicide's live view: the enemy line is there before any enemy, and the players'
+    rows keep their columns when a hand goes from 10 to 9 and a player yields."""
+    from tests.regicide_table.helpers import Game
+
+    game = Game(2)
+    empty = game.view
+    game.apply("@1 scan CJ")
+    state = game.view
+    hands = [dict(hand, count=10) for hand in state["hands"]]
+    later = [dict(hand, count=9, yielded_last_turn=True) for hand in state["hands"]]
+    narrator = Narrator("en", "regicide")
+    none = _text(render_table_view(empty, narrator, stable=True))
+    first = _text(render_table_view({**state, "hands": hands}, narrator, stable=True))
+    then = _text(render_table_view({**state, "hands": later}, narrator, stable=True))
+    assert _separators(none) == _separators(first) == _separators(then)
+    assert first.splitlines()[0].startswith("enemy ♣J") and none.splitlines()[0] == ""
+
+
+def _terminal(columns: int = 100, rows: int = 24) -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=columns, height=rows, color_system=None)
+    return console, out
+
+
+def _screen(out: io.StringIO, columns: int = 100, rows: int = 24) -> list[str]:
+    screen = pyte.Screen(columns, rows)
+    pyte.Stream(screen).feed(out.getvalue().replace("\n", "\r\n"))  # the tty's ONLCR
+    return [line.rstrip() for line in screen.display]
+
+
+def test_the_live_view_fills_the_terminal_with_the_narration_beneath() -> None:
+    """The region is the terminal's height: the table on top, then the newest
+    narration lines that fit, newest at the bottom; what the program prints meanwhile
+    (a console error, a notice) becomes narration, never text over the table."""
+    console, out = _terminal()
+    h = TableHarness()
+    h.setup()
+    with LiveView(Narrator("en"), h.table.view(), console=console) as view:
+        view(Update(1, None, [f"sentence {i}" for i in range(40)], h.table.view()))
+        print("console: scan takes one card", file=sys.stderr)
+        print("help text")
+        rows = _screen(out)
+    assert rows[0].startswith("# ┃ general")
+    said = [row for row in rows if row.startswith(("sentence", "console:", "help"))]
+    assert said[-3:] == ["sentence 39", "console: scan takes one card", "help text"]
+    assert rows.index("sentence 39") > rows.index(next(r for r in rows if r.startswith("─")))
