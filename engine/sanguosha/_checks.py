@@ -342,10 +342,12 @@ class ChecksLayer(SetupLayer):
         ctx = prompt.ctx or {}
         if isinstance(action, Discard):
             cards = action.cards
-            if not cards or len(cards) > prompt.count:
-                raise IllegalAction(Reason.WRONG_COUNT, expected=prompt.count, got=len(cards))
-            if ctx.get("exact") and len(cards) != prompt.count:
-                raise IllegalAction(Reason.WRONG_COUNT, expected=prompt.count, got=len(cards))
+            wrong = not cards or len(cards) > prompt.count
+            if wrong or (ctx.get("exact") and len(cards) != prompt.count):
+                data: dict[str, object] = {"expected": prompt.count, "got": len(cards)}
+                if prompt.reason == "discard_phase":  # the rule: down to your health
+                    data |= {"why": "discard_phase", "seat": p.seat, "hp": p.hp}
+                raise IllegalAction(Reason.WRONG_COUNT, **data)
             for card in cards:
                 self.check_in_game(card)
                 suit = ctx.get("suit")

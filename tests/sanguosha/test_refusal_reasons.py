@@ -8,7 +8,7 @@ import pytest
 
 from companion.narration import Narrator
 from engine.core.errors import ActionError
-from engine.sanguosha import Game, PickCard, PlayCard, Reason, Respond, parse_card
+from engine.sanguosha import Discard, EndPlay, Game, PickCard, PlayCard, Reason, Respond, parse_card
 
 from .scenario import pass_windows, place, set_hand, set_hp, start, state_snapshot
 
@@ -95,3 +95,28 @@ def test_a_card_not_in_the_targets_area_says_equipment_or_judgment_area() -> Non
     assert data == {"card": "dodge@H2", "seat": 2, "zone": "area"}
     said = Narrator("en").refusal({"reason": "card_not_there", **data})
     assert said == "Dodge ♥2 is not in seat 2's equipment or judgment area."
+
+
+DISCARD_PHASE = {
+    "en": "Discard phase: seat 1 keeps as many hand cards as their health (4), so 2 cards to "
+    "discard, not 3.",
+    "es": "Fase de descarte: el asiento 1 se queda con tantas cartas en la mano como vida tiene "
+    "(4), así que debe descartar 2 cartas, no 3.",
+    "zh-Hans": "弃牌阶段：1号位的手牌数须与体力值（4）相同，需弃置2张，而不是3张。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DISCARD_PHASE))
+def test_the_discard_phase_count_says_the_rule_and_health(lang: str) -> None:
+    """Too many cards discarded in the discard phase: the refusal gives the rule (hand down
+    to health), the health and both counts."""
+    game = start(players=4)
+    set_hp(game, 1, 4, 4)
+    set_hand(game, 1, "kill@S7", "kill@S8", "kill@S9", "dodge@D2", "dodge@D3", "dodge@D4")
+    game.submit(1, EndPlay())
+    prompt = game.pending()
+    assert (prompt.kind.value, prompt.reason, prompt.count) == ("discard", "discard_phase", 2)
+    three = Discard((C("kill@S7"), C("kill@S8"), C("kill@S9")))
+    data = refused(game, 1, three, Reason.WRONG_COUNT)
+    assert data == {"expected": 2, "got": 3, "why": "discard_phase", "seat": 1, "hp": 4}
+    assert Narrator(lang).refusal({"reason": "wrong_count", **data}) == DISCARD_PHASE[lang]
