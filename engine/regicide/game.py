@@ -51,7 +51,9 @@ from engine.regicide.plays import (
     SINGLE,
     check_play,
     count_plays,
+    distinct_cards,
     legal_groups,
+    pick_card,
     play_shape,
 )
 from engine.regicide.position import from_position
@@ -236,8 +238,7 @@ class Game(TurnFlow):
         items = self.listed
         if kind is _PAY and self._single_payments:
             if items is None:
-                distinct = list(set(self.hands[p.seat]))  # the listing's order (legal.py)
-                card = distinct[below(len(distinct))]
+                card = pick_card(self.hands[p.seat], below)
             else:
                 card = cast(Discard, items[below(len(items))]).cards[0]
             self._pay(p, (card,), self.value[card], ev)
@@ -279,7 +280,7 @@ class Game(TurnFlow):
         singles, groups = count_plays(hand, _MAX_COMBO)
         i = below(singles + groups + (p.can_yield or self.settings.illegal_yield_loses))
         if i < singles:
-            card = list(set(hand))[i]  # the listing's order (plays.py)
+            card = hand[i] if hand.count(Card.JESTER) < 2 else distinct_cards(hand)[i]
             self._play(p.seat, (card,), JESTER if card == JESTER_ID else SINGLE, ev)
         elif i < singles + groups:
             cards = legal_groups(hand, _MAX_COMBO)[i - singles].cards

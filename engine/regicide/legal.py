@@ -29,7 +29,7 @@ from engine.regicide.actions import (
     Yield,
 )
 from engine.regicide.cards import RANK_INT, Card
-from engine.regicide.plays import SINGLE_DISCARDS, legal_plays
+from engine.regicide.plays import SINGLE_DISCARDS, distinct_cards, legal_plays
 from engine.regicide.prompts import PromptKind
 from engine.regicide.rules import RULES
 
@@ -68,7 +68,7 @@ def enumerate_legal(g: Game) -> list[Action]:
             return [_CANNOT_PAY]
         if not g.settings.allow_overpay:
             return _one_set_payments(g.hands[p.seat], p.amount - p.paid, g.value)
-        return [SINGLE_DISCARDS[c] for c in set(g.hands[p.seat])]
+        return [SINGLE_DISCARDS[c] for c in distinct_cards(g.hands[p.seat])]
     if kind is PromptKind.JESTER_FLIP:
         if g.hand_count(p.seat) == 0 and not g.settings.allow_flip_empty_hand:
             return [_DECLINE]

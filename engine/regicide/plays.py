@@ -10,6 +10,7 @@ enumeration allocates almost nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 from math import comb
@@ -88,6 +89,21 @@ def check_play(
     if total > max_combo:
         raise IllegalAction(Reason.COMBO_OVER_TEN, total=total, limit=max_combo)
     return COMBO
+
+
+def distinct_cards(hand: list[Card]) -> list[Card]:
+    """The hand's cards in hand order, each once: a hand holds each card once but the
+    Jester, which may be there twice. Single plays and discards are listed in this
+    order, so a bot can pick the i-th of them as `hand[i]` (`pick_card`)."""
+    return list(dict.fromkeys(hand)) if hand.count(Card.JESTER) > 1 else list(hand)
+
+
+def pick_card(hand: list[Card], below: Callable[[int], int]) -> Card:
+    """`distinct_cards(hand)[below(n)]` without copying the hand when it has no twin."""
+    if hand.count(Card.JESTER) > 1:
+        distinct = distinct_cards(hand)
+        return distinct[below(len(distinct))]
+    return hand[below(len(hand))]
 
 
 def play_shape(cards: tuple[Card, ...]) -> str:
@@ -178,7 +194,7 @@ def legal_plays(
     >>> sorted(str(list(map(str, a.cards))) for a in legal_plays([p("HA"), p("S2"), p("C2")]))
     ["['C2']", "['HA', 'C2']", "['HA', 'S2']", "['HA']", "['S2', 'C2']", "['S2']"]
     """
-    out = [SINGLE_PLAYS[c] for c in set(hand)]
+    out = [SINGLE_PLAYS[c] for c in distinct_cards(hand)]
     out += legal_groups(hand, max_combo, allow_ace_groups, allow_double_jester)
     return out
 
