@@ -70,7 +70,7 @@ def test_equipment_and_supply_shortage_at_the_table(play) -> None:
     run = play("maneuvering_equipment.script", *CARDS)
     assert run.status == 0, run.err
     for line in (
-        "Liu Bei (seat 1): Zhuque Fan: make this Kill a fire Kill? OK or NO.",
+        "Liu Bei (seat 1): Zhuque Fan: make this Kill a Fire Kill? OK or NO.",
         "Liu Bei (seat 1) deals 1 fire damage to Guan Yu (seat 2) (Kill): 3 health left.",
         "Liu Bei (seat 1) places Supply Shortage ♠10 in Hua Tuo (seat 5)'s judgment area.",
         "Liu Bei (seat 1) recovers 1 health (Silver Lion): now 5.",

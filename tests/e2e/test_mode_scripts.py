@@ -92,7 +92,7 @@ def test_4v4_whole_game(play) -> None:
     assert "Zhou Yu (seat 8) takes 5 cards to start." in run.lines
     assert run.lines[-1].startswith("Game over: team A wins (")
     es = play("mode_4v4.script", "--mode", "4v4", players=8, lang="es")
-    assert "Modo 4c4: reglas provisionales, sin fuente que las confirme." in es.lines
+    assert "Modo de juego: 4c4 (reglas provisionales, sin fuente que las confirme)." in es.lines
 
 
 def test_wrong_players_and_hegemony_are_refused(play) -> None:
@@ -101,7 +101,7 @@ def test_wrong_players_and_hegemony_are_refused(play) -> None:
     run = play("mode_2v2.script", "--mode", "hegemony", players=4)
     assert run.status != 0 and "Hegemony (国战) cannot be played with the standard set" in run.err
     run = play("mode_1v1.script", "--mode", "1v1", "--rule", "1v1.deck=new1v1")
-    assert run.status != 0 and "The new 1v1 deck needs Ice Sword" in run.err
+    assert run.status != 0 and "The new 1v1 deck needs the Ice Sword" in run.err
 
 
 def _killed_at(db: Path, script: Path, mode: str, marker: str) -> None:

@@ -114,7 +114,7 @@ def test_refused_inputs_are_explained_and_change_nothing(play, tmp_path: Path) -
     for sentence in [
         "Only 1 Kill per play phase: 1 already used.",
         "A Dodge is only an answer (to a Kill, or played against Arrow Barrage): it cannot be "
-        "played now (play).",
+        "played now (play phase).",
         "Unless someone is dying, a Peach may only be used on yourself: Liu Bei (seat 1) is "
         "not wounded (5/5 health).",
         "Zhao Yun (seat 3) may not decide now: waiting for Liu Bei (seat 1).",
@@ -220,7 +220,7 @@ def test_equipment_abilities_serpent_spear_and_eight_diagrams(play) -> None:
         "Liu Bei (seat 1) uses Peach ♥3 and Dodge ♥2 as Kill (Serpent Spear) on Guan Yu (seat 2)."
         in run.lines
     )
-    assert "Eight Diagrams: red (Peach ♥4), Guan Yu (seat 2) dodges." in run.lines
+    assert "Eight Diagrams: red (Peach ♥4), it counts as a Dodge for Guan Yu (seat 2)." in run.lines
     assert run.seat(2)["hp"] == 3 and run.state["pending"]["seat"] == 3
 
 

@@ -138,8 +138,8 @@ def test_voice_without_a_sound_device_says_so_and_voice_to_writes_files(
 
 SUGGESTS = {
     "en": "The label “caocoa” names no card I know (did you mean caocao?): nothing happens.",
-    "es": "La etiqueta «caocoa» no corresponde a ninguna carta conocida (¿quisiste decir caocao?): "
-    "no pasa nada.",
+    "es": "La etiqueta «caocoa» no corresponde a ninguna carta conocida (¿querías escanear "
+    "caocao?): no cambia nada.",
     "zh-Hans": "标签“caocoa”不是可识别的卡牌（是否要扫描caocao？）：未作处理。",
 }
 HELP = {"en": "Type what a reader would send", "es": "Escribe lo que enviaría un lector",

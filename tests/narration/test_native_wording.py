@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from companion.narration import Narrator
+from companion.narration.messages import catalogue
+from engine.sanguosha.catalogue import catalogue as sanguosha_catalogue
 
 VIEW = {
     "seats": [
@@ -50,3 +56,164 @@ def test_spanish_articles_agreement_and_phases() -> None:
     assert es.event(phase, VIEW) == "Cao Cao (asiento 1): fase final."
     wrong = {"reason": "wrong_seat", "seat": 5, "expected": [4]}
     assert es.refusal(wrong).endswith("se espera al asiento 4.")
+
+
+# --- the native-quality pass (issue 17, item 24) ---
+
+WOMEN = {"seats": [{"seat": 1, "general": "caocao"}, {"seat": 2, "general": "zhenji"}]}
+
+
+def test_chinese_judgments_dying_and_reshuffle_use_the_rulebook_terms() -> None:
+    """判定结果 / 视为使用或打出了一张【闪】 / 进入濒死状态 / 洗混后形成新的牌堆, as the
+    rulebook and the card texts say them (not "视为闪避", "濒死（", "洗混成为")."""
+    zh = Narrator("zh-Hans")
+    bagua = {"kind": "judgment_settled", "seat": 2, "reason": "eight_diagrams",
+             "success": True, "card": "peach@H3"}  # fmt: skip
+    assert zh.event(bagua, WOMEN) == (
+        "2号位甄姬的【八卦阵】判定结果为【桃】♥3（红色），视为使用或打出了一张【闪】。"
+    )
+    indulgence = {**bagua, "reason": "indulgence", "success": False}
+    assert (
+        zh.event(indulgence, WOMEN) == "2号位甄姬的【乐不思蜀】判定结果为【桃】♥3（红桃），未生效。"
+    )
+    dying = {"kind": "player_dying", "seat": 2, "hp": 0}
+    assert zh.event(dying, WOMEN).startswith("2号位甄姬进入濒死状态（体力0）")
+    assert zh.event({"kind": "player_rescued", "seat": 2, "hp": 1}, WOMEN) == (
+        "2号位甄姬脱离濒死状态，体力1。"
+    )
+    assert zh.event({"kind": "deck_reshuffled", "count": 30}) == (
+        "牌堆已用完：将弃牌堆洗混后形成新的牌堆，共30张牌。"
+    )
+
+
+def test_chinese_discards_and_takes_say_what_was_seen() -> None:
+    """No coined "暗弃"; a card taken from a hand is "一张手牌", from an area "装备区里的"."""
+    zh = Narrator("zh-Hans")
+    discarded = {"kind": "cards_discarded", "seat": 2, "cards": ["kill@S7"], "unseen": 2,
+                 "reason": "discard_phase"}  # fmt: skip
+    assert zh.event(discarded, WOMEN) == "2号位甄姬弃置【杀】♠7，另弃置2张牌，未亮出（弃牌阶段）。"
+    taken = {"kind": "card_taken", "seat": 2, "source": 1, "zone": "hand", "card": None,
+             "reason": "tuxi"}  # fmt: skip
+    assert zh.event(taken, WOMEN) == "2号位甄姬获得1号位曹操的一张手牌（突袭）。"
+    snatched = {**taken, "zone": "equipment", "card": "dilu@C5", "reason": "snatch"}
+    assert (
+        zh.event(snatched, WOMEN) == "2号位甄姬获得1号位曹操装备区里的【的卢】♣5（【顺手牵羊】）。"
+    )
+
+
+def test_chinese_refusals_name_the_buttons_and_the_phase_in_chinese() -> None:
+    """确定/取消/撤销, never NO or UNDO; "出牌阶段", not "现在（出牌）"; the table mode is
+    named, not written as the id "table"."""
+    zh = Narrator("zh-Hans")
+    pending = zh.refusal({"reason": "targets_pending", "seat": 1}, WOMEN)
+    assert pending == "1号位曹操正在选择目标：请先完成出牌或按取消撤回，再更正。"
+    decision = zh.refusal({"reason": "decision_pending", "seat": 1, "prompt": "x"}, WOMEN)
+    assert "UNDO" not in decision and "按撤销" in decision
+    dodge = {"reason": "not_playable_now", "card": "dodge", "phase": "play"}
+    assert zh.refusal(dodge).endswith("现在（出牌阶段）不能使用。")
+    assert zh.refusal({**dodge, "card": "x"}) == "现在（出牌阶段）不能主动使用x。"
+    table = zh.refusal({"reason": "mode_only", "action": "confirm", "mode": "table"})
+    assert "table" not in table and "实体牌桌模式" in table
+
+
+def test_spanish_dodge_is_a_noun_and_words_fit_every_general() -> None:
+    """ "2 Esquivas", "una Esquiva" (the card), never the verb "Esquivar"; words that fit
+    Zhen Ji as well as Cao Cao (no "moribundo", "herido", "muerto")."""
+    es = Narrator("es")
+    wushuang = {"kind": "respond", "seat": 2, "need": "dodge", "reason": "kill", "count": 2,
+                "source": 1, "card": "kill@S7"}  # fmt: skip
+    assert es.prompt(wushuang, WOMEN) == (
+        "Zhen Ji (asiento 2): hacen falta 2 Esquivas contra Ataque ♠7 de Cao Cao (asiento 1): "
+        "escanea la primera, o NO."
+    )
+    tieqi = {"kind": "confirm", "seat": 1, "reason": "tieqi", "target": 2}
+    assert "no puede jugar una Esquiva contra este Ataque" in es.prompt(tieqi, WOMEN)
+    bagua = {"kind": "judgment_settled", "seat": 2, "reason": "eight_diagrams",
+             "success": True, "card": "peach@H3"}  # fmt: skip
+    assert es.event(bagua, WOMEN) == (
+        "Ocho trigramas: sale rojo (Melocotón ♥3); cuenta como una Esquiva de Zhen Ji (asiento 2)."
+    )
+    dying = {"kind": "respond", "seat": 2, "need": "peach|wine", "reason": "dying"}
+    assert es.prompt(dying, WOMEN) == (
+        "Zhen Ji (asiento 2): estás agonizando: escanea un Melocotón o un Vino, o NO."
+    )
+    full = {"reason": "not_wounded", "seat": 2, "hp": 3, "max_hp": 3}
+    assert es.refusal(full, WOMEN) == "Zhen Ji (asiento 2) no ha perdido vida (3/3)."
+    assert es.refusal({"reason": "target_dead", "target": 2}, WOMEN) == (
+        "Zhen Ji (asiento 2) ya ha muerto."
+    )
+    # "Ataque" is masculine: no "a quien la usa"
+    assert es.refusal({"reason": "cannot_target_self", "card": "duel@SA"}) == (
+        "Nadie puede usar Duelo ♠A sobre sí mismo."
+    )
+
+
+def test_spanish_word_order_tense_and_the_table_mode() -> None:
+    """A card used as another is "(usada como Ataque)" after its owner; the lord "ha
+    matado"; the table mode is named, not written as the id "table"."""
+    es = Narrator("es")
+    wusheng = {"kind": "respond", "seat": 2, "need": "dodge", "reason": "kill", "source": 1,
+               "card": "peach@H3"}  # fmt: skip
+    assert es.prompt(wusheng, WOMEN) == (
+        "Zhen Ji (asiento 2): juega Esquiva contra Melocotón ♥3 de Cao Cao (asiento 1) "
+        "(usada como Ataque), o NO."
+    )
+    penalty = {"kind": "penalty_applied", "seat": 1, "victim": 2}
+    assert es.event(penalty, WOMEN) == (
+        "Cao Cao (asiento 1), el señor, ha matado a un leal (Zhen Ji (asiento 2)): "
+        "descarta toda su mano y su equipo."
+    )
+    table = es.refusal({"reason": "mode_only", "action": "confirm", "mode": "table"})
+    assert table.endswith("solo existe en partidas con cartas reales en la mesa.")
+    assert "(UNDO)" not in es.refusal({"reason": "decision_pending", "seat": 1, "prompt": "x"})
+
+
+def test_english_names_the_phase_and_the_table_mode() -> None:
+    en = Narrator("en")
+    dodge = {"reason": "not_playable_now", "card": "dodge", "phase": "play"}
+    assert en.refusal(dodge).endswith("it cannot be played now (play phase).")
+    table = en.refusal({"reason": "mode_only", "action": "confirm", "mode": "table"})
+    assert table.endswith("is only for games played with real cards at the table.")
+
+
+def _templates(message: object) -> list[str]:
+    """Every template string of a message (a string, a list of variants, or cases)."""
+    if isinstance(message, str):
+        return [message]
+    if isinstance(message, list):
+        return [t for m in message for t in _templates(m)]
+    if isinstance(message, dict):
+        return [t for m in [*message["cases"].values(), message["default"]] for t in _templates(m)]
+    return []
+
+
+def _all_templates(lang: str, game: str) -> list[str]:
+    book = catalogue(lang, game)
+    return [t for s in ("event", "prompt", "reason", "table") for m in book[s].values()
+            for t in _templates(m)]  # fmt: skip
+
+
+# named in a refusal of a 1v1 deck this game does not have, so not in the catalogue
+_CARDS_NOT_IN_THE_GAME = {"水淹七军"}
+
+
+@pytest.mark.parametrize("game", ["sanguosha", "regicide"])
+def test_every_chinese_card_name_in_brackets_is_the_catalogues(game: str) -> None:
+    """A card a Chinese sentence names itself (【桃】, 【火杀】) has the catalogue's name, so
+    the narration and the cards agree (not "火【杀】" for 【火杀】)."""
+    names = {c.zh for c in sanguosha_catalogue().cards.values()} | _CARDS_NOT_IN_THE_GAME
+    written = {m for t in _all_templates("zh-Hans", game) for m in re.findall("【([^】]*)】", t)}
+    assert written - names == set()
+    assert not any("火【杀】" in t or "雷【杀】" in t for t in _all_templates("zh-Hans", game))
+
+
+_USTED = re.compile(r"\b(usted|escanee|escaneen|elija|elijan|pulse|pulsen|juegue|descarte usted)\b")
+
+
+@pytest.mark.parametrize("game", ["sanguosha", "regicide"])
+def test_spanish_speaks_to_players_as_tu_and_names_the_dodge_card(game: str) -> None:
+    """Every Spanish line says tú (vosotros to several), never usted; the Dodge card is
+    "Esquiva" everywhere, never the verb "Esquivar"."""
+    lines = _all_templates("es", game)
+    assert [t for t in lines if _USTED.search(t)] == []
+    assert [t for t in lines if "Esquivar" in t] == []

@@ -28,7 +28,7 @@ PEACH_FULL = {
     "en": "Unless someone is dying, a Peach may only be used on yourself: Liu Bei (seat 1) is "
     "not wounded (4/4 health).",
     "es": "Si nadie está moribundo, un Melocotón solo puede usarse sobre uno mismo: Liu Bei "
-    "(asiento 1) no está herido (4/4 de vida).",
+    "(asiento 1) no ha perdido vida (4/4).",
     "zh-Hans": "非濒死时【桃】只能对自己使用：1号位刘备没有受伤（体力4/4）。",
 }
 

@@ -49,7 +49,7 @@ AXE = {
     "NO lets the Dodge stand.",
     "es": "Cao Cao (asiento 1): Hacha rompepiedras: descarta 2 cartas (de la mano o equipadas, "
     "no el hacha) y el Ataque alcanza igualmente a Guan Yu (asiento 2): escanéalas, u OK para "
-    "descartar 2 cartas de la mano sin mostrarlas; NO deja que el Esquivar surta efecto.",
+    "descartar 2 cartas de la mano sin mostrarlas; NO deja que la Esquiva surta efecto.",
     "zh-Hans": "1号位曹操：【贯石斧】——弃置两张牌（手牌或装备区里除【贯石斧】外的牌），此【杀】"
     "依然对2号位关羽生效：逐张扫描，或按确定弃置两张手牌（不亮出）；按取消则【闪】生效。",
 }
