@@ -207,7 +207,10 @@ def test_every_chinese_card_name_in_brackets_is_the_catalogues(game: str) -> Non
     assert not any("火【杀】" in t or "雷【杀】" in t for t in _all_templates("zh-Hans", game))
 
 
-_USTED = re.compile(r"\b(usted|escanee|escaneen|elija|elijan|pulse|pulsen|juegue|descarte usted)\b")
+# "usted", or an usted imperative where a prompt tells a player what to do ("…: escanee")
+_USTED = re.compile(
+    r"\busted\b|(^|[:;?]\s|\bo\s)(escanee|elija|pulse|juegue|mantenga|gire)n?\b"
+)
 
 
 @pytest.mark.parametrize("game", ["sanguosha", "regicide"])
