@@ -208,9 +208,7 @@ def test_every_chinese_card_name_in_brackets_is_the_catalogues(game: str) -> Non
 
 
 # "usted", or an usted imperative where a prompt tells a player what to do ("…: escanee")
-_USTED = re.compile(
-    r"\busted\b|(^|[:;?]\s|\bo\s)(escanee|elija|pulse|juegue|mantenga|gire)n?\b"
-)
+_USTED = re.compile(r"\busted\b|(^|[:;?]\s|\bo\s)(escanee|elija|pulse|juegue|mantenga|gire)n?\b")
 
 
 @pytest.mark.parametrize("game", ["sanguosha", "regicide"])

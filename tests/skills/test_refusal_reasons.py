@@ -214,10 +214,10 @@ def test_a_provider_skill_asked_for_another_card_says_what_it_gives() -> None:
 
 NOT_PLAYABLE = {
     "en": "A Dodge is only an answer (to a Kill, or played against Arrow Barrage): it cannot "
-    "be played now (play).",
+    "be played now (play phase).",
     "es": "Una Esquiva solo sirve para responder (a un Ataque, o jugada contra Lluvia de "
     "flechas): no se puede jugar ahora (fase de juego).",
-    "zh-Hans": "【闪】只能用于响应（抵消【杀】，或响应【万箭齐发】打出）：现在（出牌）不能使用。",
+    "zh-Hans": "【闪】只能用于响应（抵消【杀】，或响应【万箭齐发】打出）：现在（出牌阶段）不能使用。",
 }
 
 
