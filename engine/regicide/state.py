@@ -12,6 +12,7 @@ yet revealed, unordered, since the physical castle deck's order is unknown.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import permutations
 from typing import Any
 
 from engine.core.rng import GameRng
@@ -34,9 +35,10 @@ from engine.regicide.settings import Settings
 _RANK_KEYS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 #: The tavern's cards before the Jesters, in deck order (the order a shuffle starts from).
 NUMBER_CARDS: tuple[Card, ...] = tuple(c for c in FULL_DECK if not ROYAL[c] and c != JESTER_ID)
-#: The royals by tier as the castle is built: Kings, Queens, then Jacks.
-ROYAL_TIERS: tuple[tuple[Card, ...], ...] = tuple(
-    tuple(c for c in ROYALS if RANK_INT[c] == rank) for rank in (13, 12, 11)
+#: Every order of each royal tier as the castle is built (Kings, Queens, then Jacks):
+#: a tier is shuffled by one uniform pick among its 24 orders.
+TIER_ORDERS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(permutations(c for c in ROYALS if RANK_INT[c] == rank)) for rank in (13, 12, 11)
 )
 DIAMOND = 3
 
@@ -158,10 +160,8 @@ class GameState:
                 self.counts[s] = self.max_hand
             return
         castle = self.castle
-        for tier in ROYAL_TIERS:  # Kings at the bottom, Jacks on top (the end of the list)
-            shuffled = list(tier)
-            rng.shuffle(shuffled)
-            castle += shuffled
+        for orders in TIER_ORDERS:  # Kings at the bottom, Jacks on top (the end of the list)
+            castle += orders[rng.randrange(len(orders))]
         tavern = list(NUMBER_CARDS)
         tavern += [Card.JESTER] * self.jesters_in_tavern
         rng.shuffle(tavern)

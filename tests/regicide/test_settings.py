@@ -233,10 +233,14 @@ def test_two_players_minimum_variant() -> None:
 
 def test_diamond_mulligan_variant() -> None:
     """The unofficial variant redeals an opening hand without a Diamond once (§1.14-18)."""
-    plain = Game.new(players=4, seed=0)
-    hands = plain.zones()["hands"]
-    assert any(all(SUIT_INDEX[c] != 3 for c in h) for h in hands.values())
-    redealt = Game.new(players=4, seed=0, settings=Settings(diamond_mulligan=True))
+
+    def no_diamond(seed: int) -> bool:
+        hands = Game.new(players=4, seed=seed).zones()["hands"].values()
+        return any(all(SUIT_INDEX[c] != 3 for c in h) for h in hands)
+
+    seed = next(s for s in range(100) if no_diamond(s))  # a deal the variant redeals
+    hands = Game.new(players=4, seed=seed).zones()["hands"]
+    redealt = Game.new(players=4, seed=seed, settings=Settings(diamond_mulligan=True))
     assert redealt.zones()["hands"] != hands
     assert_conserved(redealt)
     assert redealt.view()["settings"] == {"diamond_mulligan": True}
