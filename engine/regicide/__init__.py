@@ -29,8 +29,10 @@ API
   `Reason` and data, e.g. `combo_over_ten (total=12, limit=10)`, and changes nothing.
 - Events: frozen dataclasses with a stable `kind` and `to_json()` (`EVENT_KINDS`).
   In table mode the physical ones carry `instruction=True`.
-- `game.legal_actions()`: `in`, iteration, `len`; `game.is_legal(seat, action)`;
-  `RandomBot(seed)` plays digital games.
+- `game.legal_actions()`: `in`, iteration, `len` (listed once per state);
+  `game.is_legal(seat, action)`; `game.step_random(below)` / `play_random(below)`
+  submit the listed action `below(n)` picks, trusted, without building the list
+  where it need not; `RandomBot(seed)` plays digital games with them.
 - `game.view(seat=None) -> dict`: the public state (never a hand or the tavern order);
   a seat's view adds its own hand. `game.events()` is the log since setup.
 - `Game.from_position(players, enemy=..., hands={...}, tavern=..., ...)`: a digital

@@ -8,6 +8,16 @@ then changes the state through the transitions of `flow.py`, so a refused action
 changes nothing. The same handlers run with `commit=False` to answer `is_legal` and
 `action in game.legal_actions()`.
 
+Bots take a trusted path (issue 20: self-play speed). The listing is built once per
+state (`listed`, dropped by every committed action). `step_random(below)` picks among
+the listed actions by index and applies the pick through the handlers' apply halves
+(`_play`, `_yield`, `_pay`) without checking it again: the engine chose it among the
+actions it lists for this very state, so nothing outside can reach that path. At the
+two prompts of every turn it does not even build the list: a payment picks a hand
+card, a play counts the hand's listed plays (`plays.count_plays`) and builds only the
+groups if it picks one. `tests/regicide/test_fast_paths.py` replays games through
+`submit` and compares every event and zone.
+
 Table mode differs only at the zones (counts instead of cards, see `state.py`), the
 castle (a `reveal_enemy` prompt instead of a shuffled deck) and the checks of scanned
 cards (`table.py`).

@@ -9,6 +9,11 @@ too, but equals discarding its cards one at a time, so it is not listed), or wit
 after a Jester; flip or decline. In table mode the hands are unknown, so iteration
 lists only the actions that name no card in hand (`Yield`, `CannotPay`, the royals a
 reveal may scan...), while `in` still checks any scanned card.
+
+The list is built once per state and kept on the game (`Game._listing`) until the
+next committed action, so asking again (a table, a test, then a bot) costs nothing.
+Single plays and discards come in hand order (`plays.distinct_cards`), which lets
+`Game.step_random` pick the i-th without building the list.
 """
 
 from __future__ import annotations
