@@ -16,8 +16,10 @@ Build and drive a game::
     game.outcome                     # None, or Outcome(status, winners, side, reason)
 
 - **Modes.** `"digital"`: the engine deals from a seeded deck and knows every hand;
-  `legal_actions()` lists moves for bots; chance (judgments, Harvest) is drawn from
-  the deck without a prompt. `"table"`: hands and deck are physical; the engine
+  `legal_actions()` lists moves for bots, and `random_action(rng)` draws one of them
+  uniformly with the bot's own `random.Random` (a play prompt without listing it);
+  `submit` does not check again what the engine itself handed out (`_legal.py`).
+  Chance (judgments, Harvest) is drawn from the deck without a prompt. `"table"`: hands and deck are physical; the engine
   counts cards and knows what was scanned. Chance is a prompt answered by the
   table's scan (`judgment_card` -> `ProvideJudgment`, Harvest `reveal_card` ->
   `RevealCard`, a death `reveal_identity` -> `RevealIdentity`). A scan that

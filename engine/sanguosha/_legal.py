@@ -75,10 +75,10 @@ _PICK: dict[Card | None, PickCard] = {}
 _RECAST: dict[Card, Recast] = {}
 _RECASTABLE = frozenset(name for name, rule in RULES.items() if rule.recastable)
 _K = TypeVar("_K")
+_A = TypeVar("_A", bound=Action)
 # a conversion the play prompt may offer, legal only if decided so: (the card id it
 # counts as, its cards, the conversion skill)
 _Use = tuple[str, tuple[Card, ...], "Skill"]
-_A = TypeVar("_A", bound=Action)
 
 
 def _cached(cache: dict[_K, _A], key: _K, make: Callable[[_K], _A]) -> _A:
