@@ -203,7 +203,7 @@ def start_game(
         hook(session)
     plan = ReaderPlan(
         spec=req.reader, seats=seats, script=lines, pace=req.pace,
-        allowlist=req.allowlist, allow_new=req.allow_new,
+        allowlist=req.allowlist, allow_new=req.allow_new, console=_console(req.reader),
     )  # fmt: skip
     view = _view_mode(req.view, out)
     run = _Run(
@@ -271,6 +271,15 @@ def _new_session(
         raise _Stop(EXIT_BAD_INPUT) from None
 
 
+def _console(spec: str) -> TextIO | None:
+    """Where typed lines come from: stdin. The simulated readers' console reads it
+    anyway; with real readers it is a reader of its own (a code and Enter), on a
+    terminal only, so that a pipe or a service's stdin adds no reader."""
+    if "sim" in spec.split("+"):
+        return None
+    return sys.stdin if sys.stdin is not None and sys.stdin.isatty() else None
+
+
 def _clock(lines: list[Any] | None, start: float) -> Clock:
     """Virtual time for a script (only `wait N` moves it), the wall clock otherwise."""
     return VirtualClock(start) if lines is not None else WallClock(start)
@@ -334,7 +343,7 @@ def resume_game(
     spec = reader or meta.get("reader", "sim")
     plan = ReaderPlan(
         spec=spec, seats=list(meta.get("seats", [0])), script=lines,
-        allowlist=allowlist, allow_new=allow_new,
+        allowlist=allowlist, allow_new=allow_new, console=_console(spec),
     )  # fmt: skip
     last_t = max((x.input.t for x in log.inputs(session.game_id)), default=0.0)
     for hook in on_session or []:
@@ -604,7 +613,7 @@ def _table_server(
     """The web table view asked for, not yet started (None without `--web`, unless
     phones are readers: they join through it, on the LAN, over HTTP and HTTPS). Host
     commands from the page are committed to the log like any reader input."""
-    from companion.game.runner import phone_source
+    from companion.game.runner import phone_source, reader_list
 
     phones = phone_source(plan, session.log.game(session.game_id).players)
     if show.web is None and phones is None:
@@ -616,6 +625,7 @@ def _table_server(
     return serve_table(
         session, host, port, lan=show.lan or phones is not None,
         on_command=commit_to_session(session, clock.now), phones=phones, tls=tls,
+        readers=lambda: reader_list(plan),
     )  # fmt: skip
 
 

@@ -9,12 +9,20 @@ restarted, events lost) go to the `on_notice` callback.
 
 The pump also lets a script driver wait until a reader's event has been handled
 (`caught_up`), which is how a table script stays in step with the real BLE path.
+
+Seats. The table decides which seat a reader's input is for (`Table.bindings`); the
+pump writes that seat into each input it logs and tells the hub every binding the
+table accepts (so the reader hears SET_SEAT). A device that does not speak our
+protocol has no seat of its own: the seat its `--reader ...@N` flag gives it is
+committed as a `bind` input when it first connects, so the log has it before any of
+its reads; a flag the table refuses leaves the device shared.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -23,7 +31,7 @@ from companion.game.clock import Clock
 from companion.game.feedback import route_signals
 from companion.game.session import Session, Update
 from companion.readers import ReaderConnected, ReaderInput
-from companion.readers.adapter import MisreadKind
+from companion.readers.adapter import ADAPTED_ID_PREFIX, MisreadKind
 from companion.readers.events import reader_label
 from companion.table.inputs import InputKind, TableInput
 from firmware_protocol.fields import CardKind, ErrorCode, Press
@@ -113,7 +121,9 @@ class Pump:
         self._feedback: asyncio.Queue[tuple[int, Feedback]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self.failure: BaseException | None = None
+        self._shared: set[str] = set()  # devices whose flagged seat the table refused
         session.subscribe(self._signal)
+        session.subscribe(self._bound)
 
     async def run(self) -> None:
         """Handle hub events until cancelled."""
@@ -145,6 +155,7 @@ class Pump:
         else:
             if isinstance(event, ReaderConnected):
                 self.readers[event.reader_id] = event.seat or None
+                self._flagged(event)
             if self.on_notice is not None:
                 self.on_notice(event)
         async with self._changed:
@@ -165,11 +176,54 @@ class Pump:
 
     def _input(self, event: ReaderInput) -> Update | None:
         log = self.session.log
-        if log.has_event(
-            self.session.game_id, reader_name(event.reader_id), event.epoch, event.seq
-        ):
+        name = reader_name(event.reader_id)
+        if log.has_event(self.session.game_id, name, event.epoch, event.seq):
             return None
-        return self.session.commit(to_table_input(event, t=self.clock.now(), line=self.line))
+        inp = to_table_input(event, t=self.clock.now(), line=self.line)
+        announced = 0 if name in self._shared else event.seat
+        seat = self.session.table.seat_of(name, announced)
+        if seat != inp.seat:
+            inp = dataclasses.replace(inp, seat=seat)
+        return self.session.commit(inp)
+
+    # --- seats ---
+
+    def _flagged(self, event: ReaderConnected) -> None:
+        """Log the seat a device that is not ours was given by its flag (first time)."""
+        name = reader_name(event.reader_id)
+        if (
+            event.reader_id >> 24 != ADAPTED_ID_PREFIX
+            or not event.seat
+            or name in self.session.table.bindings
+            or name in self._shared  # refused once already (it reconnected)
+        ):
+            return
+        data = {"reader": name, "seat": event.seat}
+        update = self.session.commit(
+            TableInput(InputKind.BIND, data, t=self.clock.now(), reader=name)
+        )
+        if update.outcome is not None and not update.outcome.accepted:
+            self._shared.add(name)
+            self._tell_hub(event.reader_id, 0)
+
+    def _bound(self, update: Update) -> None:
+        """Tell the hub each binding the table accepted (by the flag, a label, the host)."""
+        if update.outcome is None or not update.outcome.accepted:
+            return
+        for note in update.outcome.notes:
+            if note.key in ("reader_bound", "reader_unbound"):
+                name = str(note.data["reader"])
+                self._shared.discard(name)
+                with contextlib.suppress(ValueError):
+                    self._tell_hub(int(name, 16), int(note.data.get("seat", 0)))
+
+    def _tell_hub(self, reader_id: int, seat: int) -> None:
+        try:
+            self.hub.bind_seat(reader_id, seat)
+        except ValueError as exc:  # the hub's view lags the table's: the table decides
+            _log.warning("reader %08X: seat %d not told to the hub: %s", reader_id, seat, exc)
+        if reader_id in self.readers:
+            self.readers[reader_id] = seat or None
 
     async def _write_feedback(self) -> None:
         while True:

@@ -23,7 +23,15 @@ from companion.game.clock import Clock, VirtualClock
 from companion.game.pump import Pump
 from companion.game.session import Session, Update
 
-__all__ = ["ReaderPlan", "join_specs", "phone_source", "resume_points", "run_session"]
+__all__ = [
+    "ReaderPlan",
+    "bound_seats",
+    "join_specs",
+    "phone_source",
+    "reader_list",
+    "resume_points",
+    "run_session",
+]
 
 CONNECT_TIMEOUT = 30.0
 
@@ -35,8 +43,9 @@ class ReaderPlan:
     `spec` is a reader spec (`sim`, `ble[:ADDRESS]`, `serial:PORT`, `phone`, ...), or
     several joined by `+` for a mixed table (`phone+ble`). For `sim`, `seats` lists
     the simulated readers' seats (0 = shared); `script` the parsed table script to
-    play (None: lines typed at the console, from `console`); `pace` slows a script
-    down for people to follow. `phones` is the phones' reader source when `phone` is
+    play (None: lines typed at the console, from `console`). With other readers a
+    `console` is a reader as well (a code and Enter; see `_code_console`). `pace`
+    slows a script down for people to follow. `phones` is the phones' reader source when `phone` is
     among the specs (the table view serves its pages; made by `phone_source`).
     """
 
@@ -49,6 +58,7 @@ class ReaderPlan:
     allow_new: bool = False  # also use readers not paired yet, pairing them as they come
     sim: Any = None  # a ready `SimulatedTable` to use (tests watch its LEDs), else one is made
     phones: Any = None  # a `companion.readers.phone.PhoneSource`
+    hub: Any = None  # the running `ReaderHub` (None when none runs), for `reader_list`
 
     @property
     def specs(self) -> list[str]:
@@ -74,6 +84,33 @@ def phone_source(plan: ReaderPlan, players: int) -> Any:
 
         plan.phones = PhoneSource(range(1, players + 1))
     return plan.phones
+
+
+def reader_list(plan: ReaderPlan) -> list[dict[str, Any]]:
+    """The readers the running hub has heard from, for the host page: id, name, the
+    seat their inputs are for (0: shared) and whether they are connected now."""
+    hub = plan.hub
+    if hub is None:
+        return []
+    return [
+        {
+            "reader": f"{status.reader_id:08X}",
+            "name": status.name,
+            "seat": status.seat,
+            "connected": status.connected,
+        }
+        for status in hub.status()
+    ]
+
+
+def bound_seats(session: Session) -> dict[int, int]:
+    """The seat bindings the log holds, by reader id, for a new hub to apply as each
+    reader connects (so a resumed game keeps them)."""
+    out: dict[int, int] = {}
+    for name, seat in session.table.bindings.items():
+        with contextlib.suppress(ValueError):
+            out[int(name, 16)] = seat
+    return out
 
 
 def resume_points(session: Session) -> dict[int, Any]:
@@ -114,12 +151,37 @@ async def run_session(
     if "sim" in specs:  # new simulated readers: nothing of theirs is in the log yet
         return await _run_sim(session, plan, clock, HubOptions(), on_notice)
     source, trust = _others(session, plan, specs)
-    options = HubOptions(resume=resume_points(session), trust=trust)
+    keyboard = None
+    if plan.console is not None:  # the console is a reader too: a code and Enter
+        from companion.readers.keyboard import KeyboardSource
+        from companion.readers.mixed import MixedSource
+        from companion.readers.spec import DUPLICATE_WINDOW_S
+
+        keyboard = KeyboardSource(duplicate_window=DUPLICATE_WINDOW_S)
+        source = MixedSource([(source, trust), (keyboard, None)])
+        trust = source.trust
+    options = HubOptions(
+        resume=resume_points(session), trust=trust, seats=bound_seats(session),
+        max_readers=11 if keyboard is not None else 10,  # ten seats' readers and the console
+    )  # fmt: skip
     if on_notice is not None:
         on_notice(f"waiting for readers: {source.describe()}")
     async with ReaderHub(source, options) as hub:
-        pump = Pump(session, hub, clock, on_notice=on_notice)
-        await _until_over(session, pump, clock)
+        plan.hub = hub
+        console = None
+        if keyboard is not None and plan.console is not None:
+            console = asyncio.create_task(
+                _code_console(session, keyboard.device, clock, plan.console), name="console"
+            )
+        try:
+            pump = Pump(session, hub, clock, on_notice=on_notice)
+            await _until_over(session, pump, clock)
+        finally:
+            plan.hub = None
+            if console is not None:
+                console.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await console
     return 0
 
 
@@ -150,8 +212,11 @@ async def _run_sim(
 
         more, trust = _others(session, plan, others)
         source = MixedSource([(source, source.trust), (more, trust)])
-        options = HubOptions(resume=resume_points(session), trust=source.trust)
+        options = HubOptions(
+            resume=resume_points(session), trust=source.trust, seats=bound_seats(session)
+        )
     async with ReaderHub(source, options) as hub:
+        plan.hub = hub
         pump = Pump(session, hub, clock, on_notice=on_notice)
         task = asyncio.create_task(pump.run(), name="pump")
         try:
@@ -166,6 +231,7 @@ async def _run_sim(
             await pump.flush_feedback()
             return played
         finally:
+            plan.hub = None
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -230,6 +296,42 @@ async def _console(session: Session, sim: Any, pump: Pump, clock: Clock, source:
         with contextlib.suppress(asyncio.CancelledError):
             await timer
     return number
+
+
+async def _code_console(session: Session, keyboard: Any, clock: Clock, source: TextIO) -> None:
+    """The console at a table of real readers: each line typed (by a person, or by a
+    keyboard-mode scanner: a code and Enter) is a read of the console's own reader,
+    which the hub numbers and the pump logs before it is applied, as any scanner's;
+    `correct ...` lines are host corrections and `help` says what may be typed. The
+    game goes on when the console closes (the readers still play)."""
+    from companion.game.script import parse_host_line
+    from companion.readers import ReaderUnavailable
+    from companion.table.inputs import HOST, InputKind, TableInput
+    from hardware.sim.script import ScriptError
+
+    lines = _typed_lines(source)
+    number = 0
+    while True:
+        text = await lines.get()
+        if not text:
+            return
+        number += 1
+        word = text.strip()
+        if not word:
+            continue
+        if word.lower() in ("help", "?"):
+            print(session.narrator.table("console_help_readers"), flush=True)
+            continue
+        try:
+            host = parse_host_line(word, number)
+            if host is not None:
+                session.commit(
+                    TableInput(InputKind.CORRECT, dict(host.data), t=clock.now(), reader=HOST)
+                )
+                continue
+            keyboard.type_line(word)
+        except (ScriptError, ReaderUnavailable) as exc:
+            print(f"console: {exc}", file=sys.stderr, flush=True)
 
 
 def _scanned(text: str) -> str:

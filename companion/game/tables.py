@@ -47,4 +47,4 @@ def make_table(
         engine ActionError: players or settings refused by the engine.
     """
     cls = _adapter_class(game)
-    return Table(lambda: cls(players, seed, dict(settings)), lookup_uid=lookup_uid)
+    return Table(lambda: cls(players, seed, dict(settings)), lookup_uid=lookup_uid, players=players)

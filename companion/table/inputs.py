@@ -29,6 +29,7 @@ class InputKind(StrEnum):
     TICK = "tick"  # data: {}; the clock reached `t` (closes timed windows)
     CORRECT = "correct"  # data: {"op": ..., ...}; a host correction
     NOTICE = "notice"  # data: {"event": "battery" | "error", ...}; logged, never applied
+    BIND = "bind"  # data: {"reader": name, "seat": n} (0 = shared); a reader's seat binding
 
 
 @dataclass(frozen=True)

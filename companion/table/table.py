@@ -17,6 +17,13 @@ is a replay and so is UNDO.
 
 The adapter is rebuilt from its factory for every replay, so adapter state (staged
 skills, who is at the shared reader) is replayed as well, never patched.
+
+Seats of readers. Which seat a reader's input is for is the table's to know
+(`bindings`, reader name -> seat, 0 = shared), whatever bound it: a `--reader ...@N`
+flag, the host page (both a logged `bind` input) or, while the game is in setup, a
+seat command label scanned on a shared reader. A binding to a seat the table does not
+have, or one another reader holds, is refused and changes nothing. Bindings are not
+game moves: UNDO leaves them, and they do not count in `counted`.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.table.adapter import GameAdapter, Ignore, Refuse, Stage, Submit
-from companion.table.inputs import InputKind, TableInput
+from companion.table.inputs import HOST, InputKind, TableInput
 from companion.table.outcome import Note, Outcome, Signal, Status
 from companion.table.resolve import (
     Scanned,
@@ -63,12 +70,19 @@ class Table:
     """
 
     def __init__(
-        self, make_adapter: Callable[[], GameAdapter], *, lookup_uid: UidLookup | None = None
+        self,
+        make_adapter: Callable[[], GameAdapter],
+        *,
+        lookup_uid: UidLookup | None = None,
+        players: int | None = None,
     ) -> None:
         self._make_adapter = make_adapter
         self._lookup_uid = lookup_uid
         self._accepted: list[_Accepted] = []
         self.adapter = make_adapter()
+        self.players = players if players is not None else _players(self.adapter.view())
+        #: Reader name -> the seat it is bound to (0: shared), as the log bound them.
+        self.bindings: dict[str, int] = {}
         self.clock = 0.0
         self._paused = False
         self._window_override: float | None = None
@@ -121,6 +135,9 @@ class Table:
         """Apply one input and say what it did. Never raises for bad input."""
         self.applied += 1
         self.clock = max(self.clock, inp.t)
+        binding = self._binding(inp)
+        if binding is not None:
+            return self._bind(inp, *binding)
         inp = self._command_label(inp)
         before = self.adapter.prompt()
         try:
@@ -160,6 +177,51 @@ class Table:
             signals=signals,
             failure=outcome.failure,
         )
+
+    # --- seats of readers ---
+
+    def seat_of(self, reader: str | None, announced: int | None) -> int | None:
+        """The seat a reader's input is for: its binding, else the seat it announced
+        (None: shared)."""
+        if reader is not None and reader in self.bindings:
+            return self.bindings[reader] or None
+        return announced or None
+
+    def _binding(self, inp: TableInput) -> tuple[str, int] | None:
+        """(reader, seat) if `inp` binds a reader: a `bind` input, or a seat label
+        scanned on a shared reader while the game is in setup."""
+        if inp.kind is InputKind.BIND:
+            return str(inp.data.get("reader", "")), _whole(inp.data.get("seat"))
+        if (
+            inp.kind is not InputKind.SCAN
+            or inp.seat is not None
+            or inp.reader in (None, HOST)
+            or self.adapter.view().get("status") != "setup"
+        ):
+            return None
+        try:
+            meaning = command_meaning(resolve_scan(inp.data, self._lookup_uid))
+        except UnknownScan:
+            return None
+        if meaning is None or meaning[0] != "select":
+            return None
+        return str(inp.reader), int(meaning[1]["seat"])
+
+    def _bind(self, inp: TableInput, reader: str, seat: int) -> Outcome:
+        data: dict[str, Any] = {"reader": reader, "seat": seat}
+        if not 0 <= seat <= self.players:
+            refusal = {"reason": "bind_no_seat", **data, "players": self.players}
+            return self._refused(inp, None, refusal, "table")
+        holder = next((r for r, s in self.bindings.items() if seat and s == seat), None)
+        if holder is not None and holder != reader:
+            refusal = {"reason": "bind_seat_taken", **data, "other": holder}
+            return self._refused(inp, seat, refusal, "table")
+        self.bindings[reader] = seat
+        note = Note("reader_bound", data) if seat else Note("reader_unbound", {"reader": reader})
+        return Outcome(
+            inp, Status.ACCEPTED, seat=seat or None, notes=[note],
+            prompt=self.adapter.prompt(), signals=[(None, Signal.ACCEPTED)],
+        )  # fmt: skip
 
     def _command_label(self, inp: TableInput) -> TableInput:
         """A scanned command label is the press or select it stands for, whatever read
@@ -344,6 +406,16 @@ class Table:
             if again is None:  # cannot happen with a deterministic engine
                 raise RuntimeError(f"replay diverged at {record.input!r}: {outcome.refusal}")
             self._accepted.append(again)
+
+
+def _players(view: dict[str, Any]) -> int:
+    """How many seats a game's public view has (Regicide's hands, the other's seats)."""
+    return len(view.get("seats") or view.get("hands") or [])
+
+
+def _whole(value: Any) -> int:
+    """A logged seat number as an int (-1, which no seat is, for anything else)."""
+    return value if type(value) is int else -1
 
 
 def _undo_data(

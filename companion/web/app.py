@@ -12,6 +12,8 @@ Routes (every one but `/healthz` behind the view check of `access.py`):
 - `GET /state`: the same snapshot as JSON.
 - `GET /qr.svg`: the join address as a QR code.
 - `POST /host`: a host command (`commands.py`), with the `X-Host-Token` header.
+- `GET /readers`: the readers the game has heard from (id, name, seat, connected),
+  for the host page's bind controls; with the `X-Host-Token` header.
 
 Request bodies and JSON nesting are bounded on every route (`limits.py`): 413 or 400
 with a message, nothing changed.
@@ -53,6 +55,7 @@ _STATIC = {
 _NO_STORE = {"Cache-Control": "no-store"}
 
 CommandHandler = Callable[[HostCommand], Any]
+ReadersList = Callable[[], list[dict[str, Any]]]
 Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -67,14 +70,16 @@ def build_app(
     join_url: Callable[[], str],
     on_command: CommandHandler | None = None,
     phones: Any = None,
+    readers: ReadersList | None = None,
 ) -> Starlette:
     """The application for one game's feed.
 
     `join_url()` is the address phones should open (known once the port is bound);
     `on_command` receives checked host commands (None: host controls are off);
+    `readers()` lists the game's readers for the host page (None: an empty list);
     `phones`, a `phone.PhoneRoom`, adds the seat readers' routes (`phone.py`).
     """
-    table = _TableRoutes(feed, access, join_url, on_command)
+    table = _TableRoutes(feed, access, join_url, on_command, readers)
     routes: list[BaseRoute] = list(table.routes())
     larger: dict[str, int] = {}
     if phones is not None:
@@ -96,11 +101,13 @@ class _TableRoutes:
         access: Access,
         join_url: Callable[[], str],
         on_command: CommandHandler | None,
+        readers: ReadersList | None = None,
     ) -> None:
         self.feed = feed
         self.access = access
         self.join_url = join_url
         self.on_command = on_command
+        self.list_readers = readers
         self.files = {name: _static(name) for name in _STATIC}
 
     def routes(self) -> list[Route]:
@@ -112,6 +119,7 @@ class _TableRoutes:
             Route("/state", viewable(self.state)),
             Route("/qr.svg", viewable(self.qr)),
             Route("/host", self.host, methods=["POST"]),
+            Route("/readers", self.readers),
             Route("/healthz", self.healthz),
         ]
 
@@ -214,6 +222,14 @@ class _TableRoutes:
             return JSONResponse({"error": str(exc)}, status_code=400)
         result = self.on_command(command)  # JSON-ready data or None, by contract
         return JSONResponse({"command": command.to_json(), "result": result})
+
+    async def readers(self, request: Request) -> Response:
+        if self.on_command is None:
+            return JSONResponse({"error": "host controls are off"}, status_code=404)
+        if not self.access.may_steer(request.headers.get("x-host-token")):
+            return JSONResponse({"error": "this needs the host token"}, status_code=403)
+        found = self.list_readers() if self.list_readers is not None else []
+        return JSONResponse({"readers": found}, headers=_NO_STORE)
 
     async def healthz(self, request: Request) -> Response:
         return PlainTextResponse("ok\n")

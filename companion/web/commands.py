@@ -20,9 +20,12 @@ reads back in a transcript like one typed at the console:
   or (`to` = `discard`, no seat) on the discard pile      `correct move kill@S7 to 2 hand`
 - `pause` / `resume`: stop and restart timed windows.
 - `setting` {name, value}: a house setting; today `nullification_timeout_s` (1..120 s).
+- `bind` {reader, seat}: bind a reader (its 8-hex-digit id, as `GET /readers` lists
+  them) to a seat, or 0 to make it shared. The table refuses, narrated, a seat it does
+  not have or one another reader holds; the log keeps the binding (a `bind` input).
 
-Regicide has only `undo` and `hand`: no health, equipment, judgments or timed windows
-(`NOT_IN_REGICIDE` says why each other op is refused).
+Regicide has only `undo`, `hand` and `bind`: no health, equipment, judgments or timed
+windows (`NOT_IN_REGICIDE` says why each other op is refused).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ __all__ = [
 ]
 
 MAX_HAND = 99
+MAX_BIND_SEAT = 99  # a seat number the page may send; the table refuses one it lacks
 SETTINGS: dict[str, tuple[float, float]] = {"nullification_timeout_s": (1.0, 120.0)}
 """House settings the page may change, with their allowed range."""
 
@@ -51,6 +55,7 @@ _ARGS: dict[str, tuple[str, ...]] = {
     "hand": ("seat", "count"),
     "move": ("card", "to", "seat"),
     "setting": ("name", "value"),
+    "bind": ("reader", "seat"),
 }
 ZONES = ("hand", "equipment", "judgment", "discard")
 NOT_IN_REGICIDE: dict[str, str] = {
@@ -67,7 +72,7 @@ NOT_IN_REGICIDE: dict[str, str] = {
     ),
 }
 """The host controls Three Kingdoms Kill has and Regicide lacks, with why: the page
-offers Regicide only `undo` and `hand` (which the Regicide table takes)."""
+offers Regicide only `undo`, `hand` and `bind` (which the Regicide table takes)."""
 
 
 class CommandError(ValueError):
@@ -127,6 +132,8 @@ def parse_command(obj: Any, state: dict[str, Any]) -> HostCommand:
     regicide = state.get("game") == "regicide"
     if regicide and op in NOT_IN_REGICIDE:
         raise CommandError(NOT_IN_REGICIDE[op])
+    if op == "bind":
+        return _bind(obj)
     seats = _seats(state)
     if op == "move":
         return _move(obj, state, seats)
@@ -158,6 +165,23 @@ def parse_command(obj: Any, state: dict[str, Any]) -> HostCommand:
             raise CommandError(f"{name} must be a number within {low:g}..{high:g}, got {value!r}")
         return HostCommand(op, {"name": name, "value": float(value)})
     return HostCommand(op)
+
+
+def _bind(obj: dict[str, Any]) -> HostCommand:
+    """A reader id and a seat number; whether the table has that seat is the table's to
+    say (a narrated refusal), so only the shape is checked here."""
+    reader = obj.get("reader")
+    if not isinstance(reader, str) or len(reader) != 8 or not _is_hex(reader):
+        raise CommandError(
+            f"reader must be a reader id of 8 hex digits (GET /readers), got {reader!r}"
+        )
+    return HostCommand(
+        "bind", {"reader": reader.upper(), "seat": _int(obj, "seat", 0, MAX_BIND_SEAT)}
+    )
+
+
+def _is_hex(text: str) -> bool:
+    return all(c in "0123456789abcdefABCDEF" for c in text)
 
 
 def _seat(obj: dict[str, Any], seats: dict[int, dict[str, Any]]) -> int:
@@ -200,6 +224,8 @@ def to_table_input(command: HostCommand, t: float) -> Any:
 
     if command.op == "undo":
         return TableInput(InputKind.PRESS, {"button": "undo", "long": False}, t=t, reader=HOST)
+    if command.op == "bind":
+        return TableInput(InputKind.BIND, dict(command.args), t=t, reader=HOST)
     return TableInput(InputKind.CORRECT, command.to_json(), t=t, reader=HOST)
 
 

@@ -26,7 +26,7 @@ from typing import Any
 import uvicorn
 
 from companion.web.access import DEFAULT_PORT, Access, is_loopback, lan_address
-from companion.web.app import CommandHandler, build_app
+from companion.web.app import CommandHandler, ReadersList, build_app
 from companion.web.feed import TableFeed
 from companion.web.qr import qr_text
 
@@ -53,6 +53,7 @@ class TableServer:
         port: int = DEFAULT_PORT,
         lan: bool = False,
         on_command: CommandHandler | None = None,
+        readers: ReadersList | None = None,
         access: Access | None = None,
         phones: Any = None,
         tls: Any = None,
@@ -65,6 +66,7 @@ class TableServer:
         self.port = port
         self.access = access if access is not None else Access.for_host(host)
         self.on_command = on_command
+        self.readers = readers
         self._public_host = host
         self._server: _Server | None = None
         self._task: asyncio.Task[None] | None = None
@@ -178,6 +180,7 @@ class TableServer:
             join_url=lambda: self.url,
             on_command=self.on_command,
             phones=self.phones,
+            readers=self.readers,
         )
         config = uvicorn.Config(
             app,
@@ -272,13 +275,15 @@ def serve_table(
     phones: Any = None,
     tls: Any = None,
     secure_port: int | None = None,
+    readers: ReadersList | None = None,
 ) -> TableServer:
     """A table view of `session` (a `companion.game.Session`), to use with `async with`.
 
     The feed subscribes to the session now, starting from its current state; pass
     `on_command=commit_to_session(session, clock.now)` to turn on the host controls.
     `phones` (a `companion.readers.phone.PhoneSource`) lets phones join its seats as
-    readers; `tls` (a `tls.TableCertificates`, made) adds the HTTPS side.
+    readers; `tls` (a `tls.TableCertificates`, made) adds the HTTPS side; `readers()`
+    lists the game's readers for the host page's bind controls.
     """
     feed = TableFeed(session.state(), lang=session.narrator.lang)
     session.subscribe(feed.observe)
@@ -291,5 +296,5 @@ def serve_table(
             lan = True  # phones are on the network
     return TableServer(
         feed, host=host, port=port, lan=lan, on_command=on_command, phones=room, tls=tls,
-        secure_port=secure_port,
+        secure_port=secure_port, readers=readers,
     )  # fmt: skip

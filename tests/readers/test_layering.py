@@ -33,6 +33,7 @@ ALLOWED: dict[str, set[str]] = {
     "mixed": {"base"},
     "multi": {"base"},
     "hid": {"base", "adapter"},
+    "keyboard": {"base", "adapter"},
     "sim": {"base", "allowlist", "trust", "ble", "bumble_backend"},
     # the top
     "pairing": {"allowlist", "ble", "bluez"},

@@ -55,6 +55,36 @@ function moveForm(status) {
   } }, h("label", {}, ui("move_card")), card, seat, zone, h("button", { type: "submit" }, ui("apply")));
 }
 
+function readersForm(status) {
+  // bind a reader to a seat, or make it shared (0): logged like any input (op "bind")
+  const box = h("div", { class: "readers" });
+  const seats = (state && (state.seats || state.hands)) || [];
+  async function refresh() {
+    let found = [];
+    try {
+      const response = await fetch("/readers", { headers: { "X-Host-Token": hostToken }, cache: "no-store" });
+      if (response.ok) found = (await response.json()).readers || [];
+    } catch (err) { status.textContent = String(err); }
+    const rows = found.map((r) => {
+      const seat = h("select", { name: "seat", "aria-label": ui("seat") },
+        h("option", { value: "0" }, ui("shared")),
+        ...seats.map((x) => h("option", { value: String(x.seat) }, `${x.seat} · ${L.game === "regicide" ? ui("player") : seatName(x.seat)}`)));
+      seat.value = String(r.seat || 0);
+      return h("form", { "data-op": "bind", "data-reader": r.reader, onsubmit: async (ev) => {
+        ev.preventDefault();
+        await sendCommand({ op: "bind", reader: r.reader, seat: Number(seat.value) }, status);
+        refresh();
+      } }, h("label", {}, `${r.name || r.reader} (${r.reader})${r.connected ? "" : " · " + ui("reader_away")}`), seat, h("button", { type: "submit" }, ui("bind")));
+    });
+    box.replaceChildren(h("label", {}, ui("readers")),
+      h("button", { type: "button", "data-op": "refresh-readers", onclick: refresh }, ui("refresh")),
+      ...(rows.length ? rows : [h("div", {}, ui("no_readers"))]));
+    window.__tc.readers = (window.__tc.readers || 0) + 1; // listed, for the tests
+  }
+  refresh();
+  return box;
+}
+
 function renderHost(enabled) {
   const box = document.getElementById("host");
   if (!enabled || !hostToken) { box.hidden = true; return; }
@@ -62,10 +92,11 @@ function renderHost(enabled) {
   box.replaceChildren(h("h2", {}, ui("host")), status);
   const button = (op, label) => h("button", { type: "button", "data-op": op, onclick: () => sendCommand({ op }, status) }, label);
   if (L.game === "regicide") {
-    // Regicide has hand counts to fix and UNDO, nothing else: no health, equipment,
-    // judgments or timed windows (the server refuses those ops for it too)
+    // Regicide has hand counts to fix, UNDO and the readers' seats, nothing else: no
+    // health, equipment, judgments or timed windows (the server refuses those ops for it too)
     box.append(h("div", { class: "buttons" }, button("undo", ui("undo"))));
     box.append(numberForm("hand", ui("set_hand_count"), "count", 0, (state && state.max_hand) || 8, {}));
+    box.append(readersForm(status));
     box.hidden = false;
     return;
   }
@@ -76,6 +107,7 @@ function renderHost(enabled) {
   box.append(numberForm("hand", ui("set_hand_count"), "count", 0, 99, {}));
   box.append(moveForm(status));
   box.append(h("label", {}, ui("settings")), numberForm("setting", ui("nullification_timeout"), "value", 1, 120, { name: "nullification_timeout_s" }));
+  box.append(readersForm(status));
   box.hidden = false;
 }
 
