@@ -1,6 +1,6 @@
 """`companion enrol`: map NFC tags that carry only a UID to their cards, once.
 
-    companion enrol --set sanguosha [--registry FILE] [--reader sim|ble[:ADDR]|serial:PORT]
+    companion enrol --set sanguosha [--registry FILE] [--reader sim|ble[:ADDR]|serial:PORT|pcsc[:NAME]]
                     [--custom FILE]
 
 The companion asks for each card in turn; scan its tag. NO skips a card, UNDO goes
@@ -45,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--reader",
         default="ble",
-        help="sim, ble, ble:ADDRESS, hci:TRANSPORT or serial:PORT (default ble)",
+        help="sim, ble, ble:ADDRESS, hci:TRANSPORT, serial:PORT, or pcsc[:NAME] for a PC/SC "
+        "NFC reader (NO and UNDO: scan the command labels) (default ble)",
     )
     parser.add_argument(
         "--custom", type=Path, help="custom-cards file (blank cards), see docs/card-codes.md"

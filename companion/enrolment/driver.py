@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
-from companion.codes import CardRef, Codebook
+from companion.codes import CardRef, Codebook, CodeError, resolve_token
 from companion.enrolment.session import Enrolment, Outcome, Step
 from firmware_protocol import Button, ButtonId, Card, CardKind, Message
 
@@ -33,6 +33,20 @@ class Press:
 Input = TagUid | TagText | Press
 
 
+def command_button(text: str) -> str | None:
+    """The button a scanned command label stands for (OK, NO, UNDO), else None: a reader
+    without buttons (a scanner, an NFC reader) enrols with the printed labels.
+
+    >>> command_button("K02D"), command_button("S0DX")
+    ('no', None)
+    """
+    try:
+        ref = resolve_token(text.strip())
+    except CodeError:
+        return None
+    return ref.text if ref.kind == "command" and ref.text in ("ok", "no", "undo") else None
+
+
 def from_message(message: Message) -> Input | None:
     """The enrolment input a reader event carries, or None (card removed, battery, ...).
 
@@ -42,7 +56,9 @@ def from_message(message: Message) -> Input | None:
     if isinstance(message, Card) and message.present:
         if message.kind is CardKind.UID:
             return TagUid(message.data)
-        return TagText(message.data.decode("utf-8", "replace"))
+        text = message.data.decode("utf-8", "replace")
+        button = command_button(text)
+        return Press(button) if button is not None else TagText(text)
     if isinstance(message, Button):
         return Press({ButtonId.OK: "ok", ButtonId.NO: "no", ButtonId.UNDO: "undo"}[message.button])
     return None
