@@ -62,8 +62,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="sim (simulated, in this process), ble (the paired readers in reach), "
         "ble:ADDRESS, serial:PORT (a USB/UART reader), hci:TRANSPORT (a bumble HCI "
         "transport, e.g. hci:tcp-client:127.0.0.1:9101 to reach `companion sim`), "
-        "phone (the players' phones, joining by QR code); repeat it to mix them "
-        "(default sim)",
+        "phone (the players' phones, joining by QR code); readers you can buy: "
+        "scanner:PORT (a serial-mode barcode scanner), hid[:DEVICE] (keyboard-mode "
+        "scanners, Linux), pcsc[:NAME] (PC/SC NFC readers), each with @SEAT to bind it "
+        "to a seat; repeat --reader, or join specs with commas, to mix them (default sim)",
     )
     parser.add_argument("--script", type=Path, help="a table script to play (with --reader sim)")
     parser.add_argument("--seed", type=int, default=0, help="the game's random seed (default 0)")

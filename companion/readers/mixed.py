@@ -1,10 +1,14 @@
-"""Several reader sources as one, for a mixed table (`--reader phone --reader ble`).
+"""Several reader sources as one, for a mixed table: `--reader phone --reader ble`, or
+one spec joined by commas, `--reader scanner:/dev/ttyACM0@1,pcsc:ACR122@2`.
 
-`MixedSource` starts every source, runs their discoveries side by side and hands the
-hub each reader found; its `trust` asks, for each reader, the policy of the source
-that found it (a phone's seat token already admitted it: no policy; a BLE reader:
-the allowlist). So one hub, one ordered stream of inputs, exactly once per reader,
-whatever mix of transports the table has.
+`MixedSource` starts every source in order (if one fails, those started are stopped
+again, in reverse order), runs their discoveries side by side (the first that fails
+ends them all, with its own exception) and hands the hub each reader found; its
+`trust` asks, for each reader, the policy of the source that found it (a phone's seat
+token already admitted it: no policy; a BLE reader: the allowlist). So one hub, one
+ordered stream of inputs, exactly once per reader, whatever mix of transports the
+table has. Both spellings of a mixed table come here (`spec.open_reader` for commas,
+the game runner for repeated `--reader`).
 """
 
 from __future__ import annotations
@@ -51,6 +55,8 @@ class MixedSource(ReaderSource):
         if not sources:
             raise ValueError("a mixed source needs at least one source")
         self.sources = [(s, p if p is not None else s.trust) for s, p in sources]
+        #: The sources alone, in order.
+        self.parts = [source for source, _ in self.sources]
         self._policy_of: dict[str, ReaderPolicy | None] = {}
         self._started: list[ReaderSource] = []
         self._trust = _PerSource(self)
@@ -63,13 +69,15 @@ class MixedSource(ReaderSource):
         return self._trust
 
     async def start(self) -> None:
-        try:
-            for source, _ in self.sources:
+        for source in self.parts:
+            try:
                 await source.start()
-                self._started.append(source)
-        except BaseException:
-            await self.stop()
-            raise
+            except BaseException:
+                with contextlib.suppress(Exception):  # what it opened before failing
+                    await source.stop()
+                await self.stop()
+                raise
+            self._started.append(source)
 
     async def stop(self) -> None:
         while self._started:

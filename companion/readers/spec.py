@@ -70,12 +70,12 @@ def open_reader(spec: str, *, keys: Path | None = None) -> ReaderSource:
         ValueError: not a reader spec; the message lists the forms.
     """
     if "," in spec:
-        from companion.readers.multi import MultiSource
+        from companion.readers.mixed import MixedSource
 
         parts = [part for part in spec.split(",") if part.strip()]
         if any(part.strip().lower().partition(":")[0] == "sim" for part in parts):
             raise ValueError(f"sim readers do not mix with others: {spec!r}")
-        return MultiSource([open_reader(part, keys=keys) for part in parts])
+        return MixedSource([(open_reader(part, keys=keys), None) for part in parts])
     kind, _, rest = spec.strip().partition(":")
     kind = kind.lower()
     if kind == "sim":
