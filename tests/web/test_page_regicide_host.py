@@ -34,18 +34,20 @@ async def regicide(tmp_path: Path) -> AsyncIterator[tuple[Session, TableServer]]
             yield session, server
 
 
-async def test_regicide_host_controls_offer_only_undo_and_hand_counts(
+async def test_regicide_host_controls_offer_undo_hand_counts_and_reader_seats(
     browser: Browser, regicide: tuple[Session, TableServer]
 ) -> None:
-    """The host box has UNDO and the hand-count form (0..6 for three players), and no
-    health, card move (equipment, judgment), pause/resume or setting; the form's
-    correction is logged and the page shows the new count."""
+    """The host box has UNDO, the hand-count form (0..6 for three players) and the
+    readers' seats (no reader in this game: only the list's refresh), and no health,
+    card move (equipment, judgment), pause/resume or setting; the form's correction is
+    logged and the page shows the new count."""
     session, server = regicide
     host = await open_page(browser, server.host_url)
     box = host.page.locator("#host")
     assert await box.is_visible()
+    await host.page.wait_for_function("window.__tc.readers >= 1")
     ops = await box.locator("[data-op]").evaluate_all("els => els.map(e => e.dataset.op)")
-    assert ops == ["undo", "hand"]
+    assert ops == ["undo", "hand", "refresh-readers"]
     text = await box.inner_text()
     for word in ("Equipment", "Judgment", "Pause", "Resume", "health", "Nullification"):
         assert word.lower() not in text.lower(), (word, text)
