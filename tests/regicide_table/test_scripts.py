@@ -57,7 +57,7 @@ def test_damage_to_pay_is_announced_and_the_discards_summed(play) -> None:
         "Player 2 discards ♣A (1): 1 of 2 paid.",
         "Player 2: 1 more to pay: scan your next discard.",
         "Player 2 discards ♣3 (3): 4 of 2 paid.",
-        "Damage paid: 4 for 2.",
+        "Damage paid: discards worth 4 (2 needed).",
         "Player 3's turn.",
     ]
 

@@ -32,7 +32,7 @@ def test_a_jester_scanned_during_a_play_is_refused_with_the_solo_flip_rule() -> 
     assert game.last("es") == (
         "En solitario el Bufón nunca se juega: se voltea (descartas tu mano y robas de la "
         "Taberna hasta tener 8), y solo se ofrece al empezar tu turno, antes de jugar, y antes "
-        "de pagar el daño; ahora no: toca una jugada o ceder (volteos de Bufón restantes: 2)."
+        "de pagar el daño; ahora no: toca jugar o ceder (volteos de Bufón restantes: 2)."
     )
     assert game.last("vi") == (
         "Chơi một người thì Chú hề không bao giờ được đánh ra: nó chỉ dùng để lật (bỏ hết bài "
