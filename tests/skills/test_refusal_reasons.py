@@ -112,7 +112,7 @@ AUDIT = [
         {"skill": "jieyin", "seat": 1},
         {
             "en": "Marriage is once per play phase: Sun Shangxiang (seat 1) has already used it.",
-            "es": "Matrimonio se usa una vez por fase de juego: Sun Shangxiang (asiento 1) ya lo "
+            "es": "Matrimonio se usa una vez por fase de juego: Sun Shangxiang (asiento 1) ya la "
             "ha usado.",
             "zh-Hans": "结姻每个出牌阶段限一次：1号位孙尚香本阶段已发动过。",
         },
@@ -174,7 +174,7 @@ AUDIT = [
             "en": "Seat 3 has nobody in attack range to Kill, so Borrowed Sword cannot target "
             "them.",
             "es": "El asiento 3 no tiene a nadie a su alcance de ataque para usar un Ataque, así "
-            "que Espada prestada no puede tenerlo como objetivo.",
+            "que no puede ser objetivo de Espada prestada.",
             "zh-Hans": "3号位攻击范围内没有可以【杀】的角色，不能成为【借刀杀人】的目标。",
         },
     ),

@@ -110,7 +110,7 @@ def test_a_nullification_against_lijians_duel_is_refused_by_that_rule() -> None:
 NULLIFY_TOO_LATE = {
     "basic": {
         "en": "A Nullification cancels only tricks, not a Kill: Dodge is needed, or NO.",
-        "es": "Una Anulación solo cancela trucos, no un Ataque: hace falta Esquiva, o NO.",
+        "es": "Una Anulación solo cancela trucos, y Ataque no lo es: hace falta Esquiva, o NO.",
         "zh-Hans": "【无懈可击】只能抵消锦囊牌，不能抵消【杀】：需要【闪】，或按取消。",
     },
     "window": {
