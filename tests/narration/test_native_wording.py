@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.console import Console
 
+from companion.game.console import render_table_view
 from companion.narration import Narrator
 from companion.narration.messages import catalogue
 from engine.sanguosha.catalogue import catalogue as sanguosha_catalogue
+from tests.table.harness import TableHarness
 
 VIEW = {
     "seats": [
@@ -218,3 +221,26 @@ def test_spanish_speaks_to_players_as_tu_and_names_the_dodge_card(game: str) -> 
     lines = _all_templates("es", game)
     assert [t for t in lines if _USTED.search(t)] == []
     assert [t for t in lines if "Esquivar" in t] == []
+
+
+# an adjective that agrees with a man only, said of a seat (Zhen Ji and Da Qiao play too)
+_GENDERED = re.compile(
+    r"\{(seat|target|victim|source|by|killer)[^}]*\}(,? no)? (está|queda|es|sigue|estás) "
+    r"(muerto|herido|moribundo|encadenado|listo|elegido|salvado)\b"
+)
+
+
+@pytest.mark.parametrize("game", ["sanguosha", "regicide"])
+def test_spanish_never_says_a_seat_is_muerto_herido_or_moribundo(game: str) -> None:
+    lines = _all_templates("es", game)
+    assert [t for t in lines if _GENDERED.search(t)] == []
+
+
+def test_the_chinese_terminal_view_writes_the_round_as_a_label() -> None:
+    """The status line is "<word> <n>": "轮次 1", not the question "第几轮 1"."""
+    h = TableHarness()
+    h.setup()
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render_table_view(h.table.view(), Narrator("zh-Hans")))
+    text = console.export_text()
+    assert "轮次 1" in text and "第几轮" not in text
