@@ -244,3 +244,19 @@ def test_the_chinese_terminal_view_writes_the_round_as_a_label() -> None:
     console.print(render_table_view(h.table.view(), Narrator("zh-Hans")))
     text = console.export_text()
     assert "轮次 1" in text and "第几轮" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("en", "There is only 1 Spy card in this game.", "There are only 2 Rebel cards in"),
+        ("es", "En esta partida solo hay 1 carta de Espía.", "solo hay 2 cartas de Rebelde."),
+    ],
+)
+def test_one_identity_card_is_singular(lang: str, one: str, two: str) -> None:
+    """Five players have 1 spy: "only 1 Spy card", not "only 1 Spy cards"."""
+    n = Narrator(lang)
+    assert n.refusal({"reason": "identity_taken", "count": 1, "identity": "spy"}) == one
+    assert two in n.refusal({"reason": "identity_taken", "count": 2, "identity": "rebel"})
+    reserves = n.event({"kind": "reserves_set", "seat": 1, "count": 1})
+    assert "1 general " in reserves and "generals" not in reserves and "generales" not in reserves

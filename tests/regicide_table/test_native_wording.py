@@ -56,3 +56,15 @@ def test_chinese_regicide_waits_as_the_rest_of_the_narration_does() -> None:
     assert zh.refusal({"reason": "not_your_decision", "seat": 2, "expected": 1}) == (
         "现在轮不到2号玩家做决定：正在等待1号玩家。"
     )
+
+
+def test_a_host_correction_to_one_card_is_singular() -> None:
+    fixed = {"kind": "hand_count_corrected", "seat": 1, "corrected": 1, "counted": 3,
+             "cause": "host"}  # fmt: skip
+    assert Narrator("en", "regicide").event(fixed) == (
+        "Host correction: player 1 holds 1 card (I counted 3)."
+    )
+    assert Narrator("es", "regicide").event(fixed) == (
+        "Corrección del anfitrión: el jugador 1 tiene 1 carta (yo contaba 3)."
+    )
+    assert "holds 4 cards" in Narrator("en", "regicide").event({**fixed, "corrected": 4})
