@@ -17,7 +17,9 @@ same path (SCardGetStatusChange wakes, connect, read UID and NDEF pages), which
 pcscd's card polling makes slow and uneven (hundreds of ms). So what the companion
 adds is measured directly as well: from the moment the device's reading code has
 read the tag (its `_read` returns, timed by a wrapper in this bench only) to the
-consumer holding the input.
+consumer holding the input, split into the hand-off from pyscard's watching thread to
+the event loop (the adapter's `_on_read` begins: OS scheduling, the GIL) and the
+companion's own code on the loop (adapter, hub, queue) after it.
 
 Throughput: codes written back to back on the serial line, inputs per second until
 the last is acknowledged. Goal (issue 15): under 5 ms p99 added over the device.
@@ -38,6 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.readers import HubOptions, ReaderConnected, ReaderHub, ReaderInput
+from companion.readers.adapter import AdaptedReader
 from companion.readers.pcsc import PcscDevice, PcscSource
 from companion.readers.scanner import ScannerSource
 from hardware.sim.nfc_tag import VirtualTag, ndef_text_memory
@@ -161,7 +164,15 @@ async def pcsc(codes: int, tmp: Path) -> None:
         return result
 
     PcscDevice._read = timed_read  # type: ignore[method-assign]
-    added = []
+    in_loop: list[float] = []  # when the read reaches the event loop (the adapter)
+    original_on_read = AdaptedReader._on_read
+
+    def timed_on_read(self: AdaptedReader, generation: int, read):  # type: ignore[no-untyped-def]
+        in_loop.append(time.perf_counter())
+        return original_on_read(self, generation, read)
+
+    AdaptedReader._on_read = timed_on_read  # type: ignore[method-assign]
+    added, handoff = [], []
     async with ReaderHub(PcscSource(SLOTS[0]), HubOptions()) as hub:
         while not isinstance(await hub.next_event(timeout=10), ReaderConnected):
             pass
@@ -177,12 +188,17 @@ async def pcsc(codes: int, tmp: Path) -> None:
             await hub.ack(event.reader_id, event.seq, epoch=event.epoch)
             latencies.append(time.perf_counter() - start)
             added.append(now - read_done[-1])
+            handoff.append(in_loop[-1] - read_done[-1])
             tag.lift()
             removed = await next_input(hub)
             await hub.ack(removed.reader_id, removed.seq, epoch=removed.epoch)
         report("tag placed -> accepted (hub, acked)", latencies)
         report("added: tag read -> consumer holds it", added)
+        report("  of which pcsc thread -> event loop", handoff)
+        loop_part = [total - part for total, part in zip(added, handoff, strict=True)]
+        report("  of which event loop -> consumer", loop_part)
     PcscDevice._read = original  # type: ignore[method-assign]
+    AdaptedReader._on_read = original_on_read  # type: ignore[method-assign]
 
 
 async def main() -> None:
