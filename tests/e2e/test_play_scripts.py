@@ -140,7 +140,7 @@ def test_shared_and_per_seat_readers_reach_the_same_state(play) -> None:
     shared = play("nullification_shared.script")
     assert per_seat.status == shared.status == 0
     assert without_log_length(shared.state) == without_log_length(per_seat.state)
-    assert "Zhao Yun (seat 3) is at the reader." in shared.lines
+    assert "Zhao Yun (seat 3) is using the reader." in shared.lines
 
 
 def test_a_per_seat_script_also_plays_on_one_shared_reader(play) -> None:

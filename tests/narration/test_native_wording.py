@@ -260,3 +260,9 @@ def test_one_identity_card_is_singular(lang: str, one: str, two: str) -> None:
     assert two in n.refusal({"reason": "identity_taken", "count": 2, "identity": "rebel"})
     reserves = n.event({"kind": "reserves_set", "seat": 1, "count": 1})
     assert "1 general " in reserves and "generals" not in reserves and "generales" not in reserves
+
+
+def test_a_closed_window_says_who_may_answer_in_a_full_sentence() -> None:
+    refused = {"reason": "not_in_window", "seat": 3, "seats": [1, 2]}
+    assert Narrator("en").refusal(refused).endswith("only seat 1 and seat 2 may.")
+    assert Narrator("es").refusal(refused).endswith(": solo se espera al asiento 1 y el asiento 2.")
