@@ -247,8 +247,10 @@ class Game(TurnFlow):
         kind = p.kind
         items = self.listed
         if kind is _PAY and self._single_payments:
-            if items is None:
-                card = pick_card(self.hands[p.seat], below)
+            if items is None:  # the hand's cards are the listing, unless both Jesters
+                hand = self.hands[p.seat]
+                twins = hand.count(Card.JESTER) > 1
+                card = pick_card(hand, below) if twins else hand[below(len(hand))]
             else:
                 card = cast(Discard, items[below(len(items))]).cards[0]
             self._pay(p, (card,), self.value[card], ev)
