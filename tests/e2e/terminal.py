@@ -58,8 +58,11 @@ class Terminal:
         end = time.monotonic() + seconds
         while True:
             left = end - time.monotonic()
-            ready, _, _ = select.select([self.master], [], [], max(left, 0))
-            if not ready:
+            # poll(), not select(): a pytest worker may hold more than 1024 descriptors,
+            # and select() cannot wait on one numbered that high
+            poller = select.poll()
+            poller.register(self.master, select.POLLIN)
+            if not poller.poll(max(left, 0) * 1000):
                 self._flush()  # quiet: nothing is half written
                 return
             try:
