@@ -105,7 +105,7 @@ class LiveView:
                 sys.__stderr__,
             ):
                 old = handler.setStream(self.notices)
-                self._restore.append(lambda h=handler, s=old: h.setStream(s))  # type: ignore[misc]
+                self._restore.append(_stream_setter(handler, old))
 
     # --- what it shows ---
 
@@ -223,6 +223,15 @@ class _Screen:
             yield from line
             if i < len(lines) - 1:
                 yield Segment.line()
+
+
+def _stream_setter(handler: logging.StreamHandler, stream: Any) -> Callable[[], None]:
+    """What puts `handler` back on `stream`."""
+
+    def restore() -> None:
+        handler.setStream(stream)
+
+    return restore
 
 
 def _set_std(out: TextIO, err: TextIO) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import logging
 import re
 import sys
 
@@ -94,7 +95,10 @@ def test_the_stable_regicide_view_keeps_its_lines_and_columns() -> None:
 
 def _terminal(columns: int = 100, rows: int = 24) -> tuple[Console, io.StringIO]:
     out = io.StringIO()
-    console = Console(file=out, force_terminal=True, width=columns, height=rows, color_system=None)
+    console = Console(
+        file=out, force_terminal=True, force_interactive=True, width=columns, height=rows,
+        color_system=None,
+    )  # fmt: skip
     return console, out
 
 
@@ -111,12 +115,22 @@ def test_the_live_view_fills_the_terminal_with_the_narration_beneath() -> None:
     console, out = _terminal()
     h = TableHarness()
     h.setup()
-    with LiveView(Narrator("en"), h.table.view(), console=console) as view:
-        view(Update(1, None, [f"sentence {i}" for i in range(40)], h.table.view()))
-        print("console: scan takes one card", file=sys.stderr)
-        print("help text")
-        rows = _screen(out)
-    assert rows[0].startswith("# ┃ general")
+    handler = logging.StreamHandler(sys.stderr)  # as `companion --log-level` adds one
+    root = logging.getLogger()
+    others, root.handlers = root.handlers, [handler]  # not other tests' leftovers
+    try:
+        with LiveView(Narrator("en"), h.table.view(), console=console) as view:
+            view(Update(1, None, [f"sentence {i}" for i in range(40)], h.table.view()))
+            print("console: scan takes one card", file=sys.stderr)
+            print("help text")
+            logging.getLogger("companion.test").warning("a warning")
+            rows = _screen(out)
+    finally:
+        root.handlers = others
+    assert handler.stream is sys.stderr  # given back
+    shown = "\n".join(rows)
+    assert rows[0].startswith("# ┃ general"), shown
     said = [row for row in rows if row.startswith(("sentence", "console:", "help"))]
-    assert said[-3:] == ["sentence 39", "console: scan takes one card", "help text"]
+    assert said[-3:] == ["sentence 39", "console: scan takes one card", "help text"], shown
+    assert rows[-1] == "a warning"
     assert rows.index("sentence 39") > rows.index(next(r for r in rows if r.startswith("─")))
