@@ -224,6 +224,9 @@ def validate(file: str, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     for key in ("seat", "seat_bare", "list_sep", "list_last", "none", "one_card", "n_cards"):
         if not isinstance(out["format"].get(key), str):
             raise MessageError(file, f"format.{key}", "expected a string")
+    plural = out["format"].get("seats_bare")  # optional: bare seats as one plural
+    if plural is not None and (not isinstance(plural, str) or "{list}" not in plural):
+        raise MessageError(file, "format.seats_bare", "expected a string with {list}")
     for group, words in out["names"].items():
         if not isinstance(words, dict) or not all(isinstance(w, str) for w in words.values()):
             raise MessageError(file, f"names.{group}", "expected an object of strings")

@@ -174,6 +174,10 @@ class Narrator:
         if kind in ("seats", "cards", "actions") or (many and kind != "text"):
             single = {"seats": "seat", "cards": "card", "actions": "action"}.get(kind, kind)
             items = list(raw) if many else [raw]
+            if single == "seat" and len(items) > 1:
+                plural = self._bare_seats(items, generals)
+                if plural is not None:
+                    return plural
             return self._join([self._value(single, item, generals) for item in items])
         if kind == "seat":
             return self._seat(raw, generals)
@@ -242,6 +246,17 @@ class Narrator:
         if general:
             return self._format["seat"].format(n=seat, general=self._names.general(general))
         return self._format["seat_bare"].format(n=seat)
+
+    def _bare_seats(self, items: list[Any], generals: dict[int, str]) -> str | None:
+        """Seats without generals written as one plural where the language has it
+        (es "los asientos 1 y 2"), so the preposition before them governs them all:
+        "a el asiento 1 y el asiento 2" would contract only the first ("al ... y el")."""
+        template = self._format.get("seats_bare")
+        if template is None or any(generals.get(int(n)) for n in items if str(n).isdigit()):
+            return None
+        if not all(str(n).isdigit() for n in items):
+            return None
+        return str(template).format(list=self._join([str(int(n)) for n in items]))
 
     def _join(self, items: list[str], last: str | None = None) -> str:
         if not items:

@@ -265,4 +265,20 @@ def test_one_identity_card_is_singular(lang: str, one: str, two: str) -> None:
 def test_a_closed_window_says_who_may_answer_in_a_full_sentence() -> None:
     refused = {"reason": "not_in_window", "seat": 3, "seats": [1, 2]}
     assert Narrator("en").refusal(refused).endswith("only seat 1 and seat 2 may.")
-    assert Narrator("es").refusal(refused).endswith(": solo se espera al asiento 1 y el asiento 2.")
+    assert Narrator("es").refusal(refused).endswith(": solo se espera a los asientos 1 y 2.")
+
+
+def test_bare_seats_after_a_preposition_are_one_plural_in_spanish() -> None:
+    """ "a el asiento 1 y el asiento 2" contracted only its first item ("al asiento 1 y el
+    asiento 2"): bare seats are written as one plural the preposition governs whole;
+    seats with generals, English and Chinese are written one by one."""
+    es = Narrator("es")
+    refused = {"reason": "not_in_window", "seat": 3, "seats": [1, 2, 4]}
+    assert es.refusal(refused).endswith(": solo se espera a los asientos 1, 2 y 4.")
+    assert es.refusal({**refused, "seats": [2]}).endswith(": solo se espera al asiento 2.")
+    assert Narrator("zh-Hans").refusal(refused).count("号位") == 4
+    assert (
+        Narrator("es", "regicide")
+        .refusal({"reason": "yield_after_everyone_yielded", "seat": 3, "others": [1, 2]})
+        .startswith("El jugador 3 no puede ceder: los jugadores 1 y 2 cedieron")
+    )

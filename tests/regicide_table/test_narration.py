@@ -268,7 +268,7 @@ def test_seats_are_players_in_each_language() -> None:
     assert (
         Narrator("es", "regicide")
         .refusal(error)
-        .startswith("El jugador 3 no puede ceder: jugador 1 y jugador 2 cedieron")
+        .startswith("El jugador 3 no puede ceder: los jugadores 1 y 2 cedieron")
     )
     assert (
         Narrator("vi", "regicide")

@@ -135,7 +135,7 @@ def test_the_same_game_narrates_in_chinese_spanish_and_vietnamese(play) -> None:
     vi = play(THREE, lang="vi")
     assert "方块（3）：3号玩家、1号玩家和2号玩家按此顺序各从酒馆牌堆摸1张牌。" in zh.lines
     assert (
-        "Diamantes (3): jugador 3, jugador 1 y jugador 2 roban una carta cada uno de la "
+        "Diamantes (3): los jugadores 3, 1 y 2 roban una carta cada uno de la "
         "Taberna, en ese orden." in es.lines
     )
     assert (
