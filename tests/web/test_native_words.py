@@ -27,3 +27,12 @@ def test_the_phone_buttons_say_what_the_narration_says_to_press(lang: str) -> No
     words = phone_words(lang)
     for button in ("ok", "no", "undo"):
         assert words[button] == narrator.word("button", button), button
+
+
+def test_spanish_seat_states_fit_every_general() -> None:
+    """A seat card's state is read of Zhen Ji as of Cao Cao: no "Muerto" (nor
+    "Moribundo", "Herido"), as the narration says "ha muerto", "agonizando"."""
+    ui = labels_for("sanguosha", "es")["ui"]
+    gendered = ("muert", "moribund", "herid", "encadenad")
+    shown = {k: v for k, v in ui.items() if any(w in v.lower() for w in gendered)}
+    assert shown == {}
