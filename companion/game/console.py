@@ -147,7 +147,8 @@ def render_table_view(
         status.append(f"{narrator.word('view', 'round')} {turn.get('round', 0)} · ", style="dim")
         status.append(narrator.table("turn_of", state, seat=turn["seat"]), style="bold")
         if turn.get("phase"):
-            status.append(" · " + narrator.word("phase", turn["phase"]))
+            phase = narrator.word("phase", turn["phase"])
+            status.append(" · " + narrator.word("view", "phase").format(phase=phase))
     unit = mode.get("unit")
     if unit:  # 3v3: the team acting and who, in order
         seats = ", ".join(str(s) for s in unit["seats"])

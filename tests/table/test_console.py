@@ -45,6 +45,18 @@ def test_the_view_speaks_the_narration_language() -> None:
     assert "武将" in text and "刘备" not in text and "曹操" in text and "出牌" in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [("en", "· play phase"), ("es", "· fase de juego"), ("zh-Hans", "· 出牌阶段")],
+)
+def test_the_status_line_names_the_phase_as_a_phase(lang: str, shown: str) -> None:
+    """Not the bare word ("· play", "· 出牌"): the phase as the narration and the page
+    name it."""
+    h = TableHarness()
+    h.setup()
+    assert shown in _text(render_table_view(h.table.view(), Narrator(lang)))
+
+
 def _separators(text: str) -> list[tuple[int, ...]]:
     """The terminal columns of the column separators, line by line (cells, not characters:
     a Chinese name is two cells per character)."""
