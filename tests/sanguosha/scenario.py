@@ -11,7 +11,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.sanguosha import Game, Pass, Settings, parse_card
+import pytest
+
+from engine.core.errors import ActionError
+from engine.sanguosha import Game, Pass, Reason, Settings, parse_card
 from engine.sanguosha.catalogue import Card
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.state import SLOT_INDEX
@@ -208,3 +211,13 @@ def state_snapshot(game: Game) -> tuple:
         repr(game.view()),
         game.rng.getstate(),
     )
+
+
+def refused(game: Game, seat: int | None, action: object, reason: Reason) -> dict:
+    """Submit `action`, assert it is refused for `reason` and nothing changed; its data."""
+    before = state_snapshot(game)
+    with pytest.raises(ActionError) as info:
+        game.submit(seat, action)  # type: ignore[arg-type]
+    assert info.value.reason is reason, info.value
+    assert state_snapshot(game) == before
+    return dict(info.value.data)

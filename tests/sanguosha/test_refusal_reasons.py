@@ -7,22 +7,11 @@ from __future__ import annotations
 import pytest
 
 from companion.narration import Narrator
-from engine.core.errors import ActionError
-from engine.sanguosha import Discard, EndPlay, Game, PickCard, PlayCard, Reason, Respond, parse_card
+from engine.sanguosha import Discard, EndPlay, PickCard, PlayCard, Reason, Respond, parse_card
 
-from .scenario import pass_windows, place, set_hand, set_hp, start, state_snapshot
+from .scenario import pass_windows, place, refused, set_hand, set_hp, start
 
 C = parse_card
-
-
-def refused(game: Game, seat: int | None, action: object, reason: Reason) -> dict:
-    """Submit `action`, assert it is refused for `reason` and nothing changed; its data."""
-    before = state_snapshot(game)
-    with pytest.raises(ActionError) as info:
-        game.submit(seat, action)  # type: ignore[arg-type]
-    assert info.value.reason is reason, info.value
-    assert state_snapshot(game) == before
-    return dict(info.value.data)
 
 
 @pytest.mark.parametrize("hp", [4, 2])

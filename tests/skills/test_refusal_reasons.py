@@ -8,20 +8,11 @@ import pytest
 from companion.narration import Narrator
 from engine.core.errors import ActionError
 from engine.sanguosha import Confirm, Game, PlayCard, Reason, Respond, UseSkill, parse_card
+from tests.sanguosha.scenario import refused
 
 from .helpers import deck_top, equip, game_with, pass_windows, set_hand, set_hp, state_snapshot
 
 C = parse_card
-
-
-def refused(game: Game, seat: int | None, action: object, reason: Reason) -> dict:
-    """Submit `action`, assert it is refused for `reason` and nothing changed; its data."""
-    before = state_snapshot(game)
-    with pytest.raises(ActionError) as info:
-        game.submit(seat, action)  # type: ignore[arg-type]
-    assert info.value.reason is reason, info.value
-    assert state_snapshot(game) == before
-    return dict(info.value.data)
 
 
 def test_a_dodge_after_a_red_tieqi_judgment_is_refused_by_tieqi() -> None:
