@@ -72,8 +72,39 @@ def _command_named(argv: Sequence[str]) -> str | None:
     return None
 
 
+EXIT_PIPE = 141
+"""The status when stdout's reader has gone (`companion export 1 | head -3`): the one
+a shell reports for a program stopped by SIGPIPE, as `git log | head` ends."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Run the command `argv` asks for; return its exit status. Output cut short by
+    its reader (`| head`) ends the command quietly, not with a traceback."""
+    try:
+        try:
+            return _main(list(sys.argv[1:] if argv is None else argv))
+        finally:
+            sys.stdout.flush()  # inside the try: a reader that has gone is seen here
+    except BrokenPipeError:
+        _discard_stdout()
+        return EXIT_PIPE
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush of what is still
+    buffered does not fail again at exit (as the `signal` module's documentation advises)."""
+    import os
+
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser(_command_named(argv))
     args = parser.parse_args(argv)
     from companion.diagnostics import configure
