@@ -1,7 +1,11 @@
 """`companion labels`: print QR label sheets for a card set.
 
-companion labels --set sanguosha --format pdf --out deck.pdf [--paper a4|letter]
-                 [--layout L7160|L7651|5160] [--dpi 300] [--custom FILE]
+companion labels [--set standard] [--set SET ...] --format pdf --out deck.pdf
+                 [--paper a4|letter] [--layout L7160|L7651|5160] [--dpi 300] [--custom FILE]
+
+With no `--set`, the sheets hold what a table playing the standard box scans
+(`STANDARD`), not every set: the Regicide deck, the Maneuvering cards and the
+command labels are asked for by name, `--set` repeated to add them.
 """
 
 from __future__ import annotations
@@ -12,7 +16,12 @@ from pathlib import Path
 
 from companion.commands import COMMANDS
 
+STANDARD = ("sanguosha", "generals", "identities", "skills")
+"""`--set standard`, the default: the standard box's game cards (with its 4 EX cards),
+generals and identity cards, and the skill tokens its generals start skills with."""
+
 SETS = (
+    "standard",
     "sanguosha",
     "generals",
     "identities",
@@ -39,9 +48,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--set",
         dest="card_set",
         choices=SETS,
-        default="all",
-        help="card set (default: all cards); commands: OK, NO, UNDO, seat 1-10 and end phase "
-        "labels, the buttons of a reader that has none (a barcode scanner, an NFC reader)",
+        action="append",
+        help="card set, repeat to add one (--set standard --set commands); default standard: "
+        "the standard box (game cards, generals, identities) and the skill tokens; "
+        "poker: the Regicide deck; maneuvering: the 军争 cards; commands: OK, NO, UNDO, "
+        "seat 1-10 and end phase labels, the buttons of a reader that has none (a barcode "
+        "scanner, an NFC reader); all: every card (not the commands)",
     )
     parser.add_argument(
         "--format",
@@ -78,9 +90,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         layout = choose_layout(args.paper, args.layout)
         book = codes.use_custom(args.custom) if args.custom else codes.codebook()
-        if args.card_set == "custom" and not book.custom:
+        sets = _expand(args.card_set or ["standard"])
+        if "custom" in sets and not book.custom:
             raise ValueError("--set custom needs --custom FILE (or $COMPANION_CUSTOM_CARDS)")
-        refs = book.all_codes(args.card_set)
+        refs = [ref for name in sets for ref in book.all_codes(name)]
         if not args.out.parent.is_dir():
             raise ValueError(f"directory {args.out.parent} does not exist")
         fonts = find_fonts()
@@ -91,7 +104,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion labels: {exc}", file=sys.stderr)
         return 2
     pages = -(-len(refs) // layout.per_page)
-    print(f"{len(refs)} labels on {pages} page(s), {layout.description}:")
+    print(f"{len(refs)} labels ({', '.join(sets)}) on {pages} page(s), {layout.description}:")
     for path in paths:
         print(f"  {path}")
     return 0
+
+
+def _expand(asked: list[str]) -> list[str]:
+    """The sets asked for, `standard` spelt out, each once, in the order asked.
+
+    >>> _expand(["standard", "commands", "skills"])
+    ['sanguosha', 'generals', 'identities', 'skills', 'commands']
+    """
+    names = [part for name in asked for part in (STANDARD if name == "standard" else (name,))]
+    if "all" in names:
+        names = ["all", *(name for name in names if name == "commands")]
+    return list(dict.fromkeys(names))

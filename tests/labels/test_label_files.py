@@ -150,3 +150,23 @@ def test_maneuvering_set_prints_its_52_labels(tmp_path: Path) -> None:
             found += decode_all(image.convert("RGB"))
     expected = [r.code for r in codes.all_codes("maneuvering")]
     assert len(expected) == 52 and sorted(found) == sorted(expected)
+
+
+def test_the_default_is_the_standard_box_and_sets_add_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With no `--set` (the README's first step) the sheet holds the standard box's 108 game
+    cards, 25 generals, 11 identity cards and the 15 skill tokens: 159 labels on 8 A4
+    pages, not the Regicide deck, the Maneuvering cards or the commands; `--set`
+    repeated adds sets (each once)."""
+    out = tmp_path / "labels.pdf"
+    assert main(["labels", "--out", str(out), "--dpi", "50"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("159 labels (sanguosha, generals, identities, skills) on 8 page(s)")
+    assert out.read_bytes().count(b"/Type /Page ") == 8
+    more = tmp_path / "more.pdf"
+    args = ["--set", "standard", "--set", "commands", "--set", "generals"]
+    assert main(["labels", *args, "--out", str(more), "--dpi", "50"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "173 labels (sanguosha, generals, identities, skills, commands) on 9 page(s)"
+    )
