@@ -3,7 +3,7 @@
 Run by hand: `python bench/regicide.py [--games N] [--seed S]`. Each game is set up
 from its own seed and played to the end by `RandomBot` (a uniform choice among the
 listed legal actions, so damage is paid with random single cards until covered: the
-"random" policy of regicide.md §2.3), through `Game.play_random`: the engine's trusted
+"random" policy of docs/regicide.md §2.3), through `Game.play_random`: the engine's trusted
 path, every event built and logged as in any game. The timing covers setup and play;
 it prints games and actions per wall and per CPU second (the CPU figure is the one to
 compare on a busy machine), actions per game, the mean number of enemies defeated, the

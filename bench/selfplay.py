@@ -14,7 +14,7 @@ every card's usability, so a seed's game differs from runs before that sampler
 (issue 20); the averages stay comparable. Goals (issue 20, per CPU second): all
 generals, 5 players, 300 games/s and 80,000 actions/s; 8 players 200 games/s.
 
-Then the two-side modes (modes.md), all generals, their default settings: 1v1 (2
+Then the two-side modes (docs/modes.md), all generals, their default settings: 1v1 (2
 players), 2v2 (4) and 3v3 (6) by default (`--modes 1v1 2v2 3v3 4v4`, `--modes` with
 nothing to skip them); their setup (the draft) is part of each game's actions.
 

@@ -4,7 +4,7 @@ Over USB/UART there are no notifications to mark where a frame ends, so each fra
 COBS-encoded (which removes every 0x00 from it) and written as `0x00 COBS(frame) 0x00`
 (SPEC.md section 6). A receiver splits on 0x00. The *leading* delimiter is what lets
 the frame after a damaged one survive: garbage or a truncated frame is closed off by
-the next frame's own opening 0x00 (ble.md section 3, "Framing").
+the next frame's own opening 0x00 (docs/ble.md section 3, "Framing").
 """
 
 from __future__ import annotations

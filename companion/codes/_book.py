@@ -2,7 +2,7 @@
 
 A `Codebook` is immutable; it is built from the packaged code table plus, optionally,
 the entries of a custom-cards file. Tokens follow the table-script grammar (README,
-shared/reference/catalogue-ids.md): catalogue ids, Chinese names, pinyin with or
+docs/catalogue-ids.md): catalogue ids, Chinese names, pinyin with or
 without spaces and English names, suits as `S H C D` or `♠♥♣♦`; a `/N` suffix picks the
 N-th copy of a card that exists more than once (`kill@S8/2`, `rebel/3`, `jester/2`). `/`,
 not `#`: a table script's `#` starts a comment (`#N` is still read where no comment can

@@ -5,9 +5,9 @@ companion play --game {sanguosha,regicide} --players N --reader {sim,ble[:ADDRES
                [--db FILE] [--per-seat | --shared] [house settings] [--rule NAME=VALUE ...]
                [--mode {identity,1v1,2v2,3v3,4v4}]
 
-`--rule` sets a Regicide house setting (`engine.regicide.Settings`, regicide.md §1.14);
+`--rule` sets a Regicide house setting (`engine.regicide.Settings`, docs/regicide.md §1.14);
 for Three Kingdoms Kill, a two-side mode's disputed point (`--rule 1v1.rule=2013`,
-modes.md); its other house settings have their own flags.
+docs/modes.md); its other house settings have their own flags.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Game clocks: seconds since the game began, virtual in scripts, real at a table.
 
 The table never reads a clock (each input carries its time); the session stamps
-inputs with `clock.now()`. In a table script, time is virtual (PRODUCT.md, "Time in
+inputs with `clock.now()`. In a table script, time is virtual (docs/product.md, "Time in
 scripts is virtual"): `wait N` advances it at once and nothing ever sleeps.
 """
 

@@ -1,4 +1,4 @@
-"""Reader signals as LED and buzzer commands (PRODUCT.md, "The reader").
+"""Reader signals as LED and buzzer commands (docs/product.md, "The reader").
 
 green + beep = accepted, red + double beep = refused, blue pulse = "your decision",
 yellow = "flip and scan a judgment card". Which reader shows a seat's signal: that

@@ -1,6 +1,6 @@
 """Playing a table script through the simulated readers, in step with the session.
 
-The grammar is the simulator's (`hardware.sim.script`, PRODUCT.md "Table script"):
+The grammar is the simulator's (`hardware.sim.script`, docs/product.md "Table script"):
 one reader event per line, `@N` the reader of seat N, `@*` the shared reader,
 `wait N` virtual seconds. Each line goes out over the real BLE path (simulated
 reader -> bumble -> bleak -> hub) and the driver waits until the pump has committed

@@ -1,6 +1,6 @@
 """A game session: every input committed to the log, then applied, narrated, published.
 
-`Session.commit(input)` is the one path an input takes (ARCHITECTURE.md, "Data
+`Session.commit(input)` is the one path an input takes (docs/architecture.md, "Data
 flow"): `GameLog.append` (committed, so it survives a crash) -> `Table.apply` ->
 narration -> observers. It is synchronous and does no other I/O, so the same code
 serves a live table, a table script, a resume (`Session.load` replays the log

@@ -2,7 +2,7 @@
 
 The same code serves real readers (bleak's platform backend: BlueZ, WinRT,
 CoreBluetooth) and simulated ones (our bumble backend, `bumble_backend.py`): only
-`BleStack` differs. Following shared/reference/ble.md "bleak pitfalls": a fresh
+`BleStack` differs. Following docs/ble.md "bleak pitfalls": a fresh
 `BleakClient` per connection, devices from a fresh scan rather than raw addresses,
 subscribe before anything else, and one shared scanner.
 

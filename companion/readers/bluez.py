@@ -1,7 +1,7 @@
 """Linux's BlueZ, as stock bleak meets it: a pairing agent, and its errors in our words.
 
 Two things a real BlueZ host does that the bumble-only path never showed
-(shared/reference/readers.md §5):
+(docs/readers.md §5):
 
 - **No agent, no bond.** bluetoothd asks a pairing agent to confirm even a Just Works
   pairing; with none registered it logs "No agent available for request type 2" and

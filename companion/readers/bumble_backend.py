@@ -5,7 +5,7 @@ bleak lets a caller plug in its own backend classes (`BleakScanner(..., backend=
 take `bumble_device=`, the host-side bumble `Device` (in-process on a `LocalLink`, or
 over HCI/TCP to a standalone simulator). The contract is bleak 3.1.0's
 `BaseBleakScanner`/`BaseBleakClient`; the mapping onto bumble 0.0.236 follows
-shared/reference/ble.md §1.4, including its pitfalls:
+docs/ble.md §1.4, including its pitfalls:
 
 - one pending LE connection per controller: connects are serialised per `Device`;
 - `Device.connect` is given bumble's own `timeout=` (never `asyncio.wait_for`, which
@@ -184,7 +184,7 @@ class BumbleScanner(BaseBleakScanner):
 class BumbleClient(BaseBleakClient):
     """`BaseBleakClient` over a bumble `Device` acting as central (pass `bumble_device=`).
 
-    Create a fresh client per connection attempt (shared/reference/ble.md, "bleak
+    Create a fresh client per connection attempt (docs/ble.md, "bleak
     pitfalls"); a client may still reconnect after a disconnection.
     """
 

@@ -1,7 +1,7 @@
 """The game log: every table input, committed to SQLite before it is applied.
 
 The log stores inputs, never states: the engines are deterministic, so a game's state
-is the replay of its inputs (ARCHITECTURE.md, "Data flow"). One SQLite file holds any
+is the replay of its inputs (docs/architecture.md, "Data flow"). One SQLite file holds any
 number of games. It runs in WAL mode, so a reader (`companion games`, a table view)
 never blocks the game that is writing, and each `append` is its own committed
 transaction: when `append` returns, the input survives a crash of this process

@@ -26,7 +26,7 @@ class Status(StrEnum):
 
 
 class Signal(StrEnum):
-    """What a reader should show (PRODUCT.md, "The reader")."""
+    """What a reader should show (docs/product.md, "The reader")."""
 
     ACCEPTED = "accepted"  # green, beep
     REFUSED = "refused"  # red, double beep

@@ -1,6 +1,6 @@
 """Regicide at the table: which engine action each scan or press means.
 
-PRODUCT.md "Regicide at the table", prompt by prompt (`engine.regicide.prompts`):
+docs/product.md "Regicide at the table", prompt by prompt (`engine.regicide.prompts`):
 
 | prompt       | scan (a card of the deck)          | OK              | NO                      | SELECT n       |
 |--------------|------------------------------------|-----------------|-------------------------|----------------|
@@ -27,7 +27,7 @@ and no card it could do without), so the discards are staged like a play's cards
 OK pays with them; a scan that would leave a card to spare is refused at once.
 
 A staged play is checked card by card: every part of a legal play is itself a legal
-play (§1.4), so a card that makes the staged group illegal is refused at once, with
+play (docs/regicide.md §1.4), so a card that makes the staged group illegal is refused at once, with
 the engine's reason, and the staged cards stay as they were.
 
 UNDO (the table's) cannot take back what showed hidden cards: a new enemy, a Jester

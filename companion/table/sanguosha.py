@@ -1,6 +1,6 @@
 """Three Kingdoms Kill at the table: which engine action each scan or press means.
 
-PRODUCT.md "Table flow conventions", prompt by prompt (`engine.sanguosha.prompts`):
+docs/product.md "Table flow conventions", prompt by prompt (`engine.sanguosha.prompts`):
 
 | prompt           | scan                                  | OK              | NO                | SELECT n        |
 |------------------|---------------------------------------|-----------------|-------------------|-----------------|

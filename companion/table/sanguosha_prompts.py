@@ -69,7 +69,7 @@ def _choose_general(
 
 
 _SECRET_PICKS = ("hidden", "first", "assign")
-"""Draft picks the other players must not learn (modes.md: hidden generals, 1v1's first
+"""Draft picks the other players must not learn (docs/modes.md: hidden generals, 1v1's first
 general, a 3v3 marshal's assignment)."""
 
 

@@ -1,6 +1,6 @@
 """What of a game's state may leave this machine: a whitelist copy of the public view.
 
-The engines' `view(None)` is already the public view (ARCHITECTURE.md, "Public
+The engines' `view(None)` is already the public view (docs/architecture.md, "Public
 contract"), and that is the one place that decides visibility. The table view adds a
 second, independent guard because its bytes go to every phone in the room: it copies
 only the fields the page draws, by name. A field an engine adds later (or a seat's

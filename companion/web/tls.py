@@ -1,6 +1,6 @@
 """The table's own certificate authority, so that phones get a secure context (HTTPS).
 
-A phone's camera works only on an `https://` page (readers.md section 1). The
+A phone's camera works only on an `https://` page (docs/readers.md section 1). The
 companion makes, once, a local certificate authority and keeps it in a directory
 beside the game database; from it a server certificate whose subjectAltName lists
 this laptop's addresses (Android refuses one without the IP address). The server

@@ -1,6 +1,6 @@
 """Regicide (Badgers From Mars), the cooperative 1-4 player game with a 54-card deck.
 
-Sans-IO and deterministic given a seed; the rules are regicide.md §1 (shared/reference),
+Sans-IO and deterministic given a seed; the rules are docs/regicide.md §1,
 disputed points are `Settings` (§1.14) with the recommended defaults.
 
     >>> from engine.regicide import Game, Play, Yield, Discard, parse_card

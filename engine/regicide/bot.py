@@ -2,7 +2,7 @@
 
 Policy (fixed, so benchmark figures compare): a uniform choice among the listed legal
 actions of the pending prompt. When paying damage that means random single cards until
-the damage is covered, the "random" policy of regicide.md §2.3. The engine applies
+the damage is covered, the "random" policy of docs/regicide.md §2.3. The engine applies
 the pick itself (`Game.step_random`, its trusted path), drawing `randrange(n)` over the
 n listed actions exactly as `choice` over the list would.
 """

@@ -5,7 +5,7 @@ lookups are list indexing: the figures in `bench/regicide.py` depend on that. Bo
 are the same card, `Card.JESTER` (id 52), because nothing in the rules tells them
 apart; a deck therefore holds 52 distinct cards plus `Card.JESTER` twice.
 
-Text form (shared/reference/catalogue-ids.md): `<suit><rank>` such as `C8`, `SK`, `HA`,
+Text form (docs/catalogue-ids.md): `<suit><rank>` such as `C8`, `SK`, `HA`,
 `H10`, and `jester` for either joker. `parse_card` and `format_card` round-trip, and
 `repr` rebuilds the value.
 

@@ -1,4 +1,4 @@
-"""The turn's transitions and the resolution of a play (regicide.md §1.3-§1.11).
+"""The turn's transitions and the resolution of a play (docs/regicide.md §1.3-§1.11).
 
 Theory of operation. `TurnFlow` holds the rules that move a game from one decision to
 the next; `Game` (game.py) validates actions and calls in here only after every check

@@ -1,4 +1,4 @@
-"""Which groups of cards form a legal play (regicide.md §1.4, §1.8), and listing them.
+"""Which groups of cards form a legal play (docs/regicide.md §1.4, §1.8), and listing them.
 
 A legal play is one card (a Jester included), an Ace with exactly one other card that
 is not a Jester (an "animal companion"), or a combo of 2 to 4 number cards of one rank

@@ -1,4 +1,4 @@
-"""The red suit powers: Hearts heals the tavern, Diamonds draws (regicide.md §1.5).
+"""The red suit powers: Hearts heals the tavern, Diamonds draws (docs/regicide.md §1.5).
 
 Both work on either mode's zones: digital moves real cards, table mode moves counts
 and the events become instructions for the players.

@@ -13,7 +13,7 @@ from enum import StrEnum
 
 
 class Reason(StrEnum):
-    """A machine-readable refusal reason (the section it enforces in regicide.md)."""
+    """A machine-readable refusal reason (the section it enforces in docs/regicide.md)."""
 
     # not an action at all
     UNKNOWN_ACTION = "unknown_action"

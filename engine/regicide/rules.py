@@ -1,7 +1,7 @@
 """The Regicide figures (hand sizes, Jesters, enemy stats, card values), loaded from data.
 
 The numbers live in `data/rules.json`, each with its source in the rules reference
-(`shared/reference/regicide.md` §1.1, §1.2, §1.12). They are read once with
+(`docs/regicide.md` §1.1, §1.2, §1.12). They are read once with
 importlib.resources and checked here, so a bad edit fails at import with the file and
 the key named, never later in the middle of a game.
 """

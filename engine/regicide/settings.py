@@ -1,4 +1,4 @@
-"""House settings: one field per disputed point of regicide.md §1.14.
+"""House settings: one field per disputed point of docs/regicide.md §1.14.
 
 Every default is the reference's recommended reading (the rulebook where it speaks).
 The alternatives exist so a group, or a comparison with another implementation, can
@@ -31,7 +31,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The disputed points of the rules, as choices (regicide.md §1.14)."""
+    """The disputed points of the rules, as choices (docs/regicide.md §1.14)."""
 
     #: §1.14-1: a solo player may yield (the literal rule bars it).
     solo_yield: bool = False

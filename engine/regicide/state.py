@@ -1,4 +1,4 @@
-"""The Regicide game state and its setup (regicide.md §1.2, §1.13).
+"""The Regicide game state and its setup (docs/regicide.md §1.2, §1.13).
 
 `GameState` holds plain ints and lists only, so a random-policy game costs little (see
 `bench/regicide.py`). Zones: the castle (top at the end of the list), the current enemy

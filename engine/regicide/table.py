@@ -1,4 +1,4 @@
-"""Table mode: checking scanned cards against what the engine knows (regicide.md §1.13).
+"""Table mode: checking scanned cards against what the engine knows (docs/regicide.md §1.13).
 
 At the table the engine sees no hand. It knows each hand's count, the royals still in
 the castle, the current enemy and the cards in play, and refuses a scan that cannot be

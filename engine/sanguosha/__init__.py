@@ -1,9 +1,9 @@
 """Three Kingdoms Kill (三国杀) standard edition, identity mode: the rules engine.
 
 Sans-IO and deterministic: a game is a pure function of (players, mode, seed,
-settings, actions). Facts: `shared/reference/sanguosha.md`; ids: `catalogue-ids.md`.
+settings, actions). Facts: `docs/sanguosha.md`; ids: `docs/catalogue-ids.md`.
 The two-side modes (1v1, 2v2, 3v3, 4v4; 国战 refused) are `Settings(game_mode=...,
-mode_settings={...})`: `modes/` (facts: `shared/reference/modes.md`).
+mode_settings={...})`: `modes/` (facts: `docs/modes.md`).
 
 Build and drive a game::
 
@@ -11,7 +11,7 @@ Build and drive a game::
     game = Game.new(players=5, mode="digital", seed=1, settings=Settings(four_player_roles="1111"))
     prompt = game.pending()          # Prompt(kind, seat, seats, need, source, target, card, count, options...)
     events = game.submit(prompt.seat, game.legal_actions()[0])   # -> list[Event]
-    game.view()                      # public state JSON (ARCHITECTURE.md)
+    game.view()                      # public state JSON (docs/architecture.md)
     game.view(seat)                  # digital mode: also that seat's "hand" and "own_identity"
     game.outcome                     # None, or Outcome(status, winners, side, reason)
 
@@ -55,7 +55,7 @@ Build and drive a game::
   identities`, `deck_for(ex_cards, maneuvering, nullifications)`,
   `role_counts(players, four_player_roles, two_spies)`.
 - **The Maneuvering cards** (军争篇, `Settings.maneuvering`; `cards/maneuvering.py`,
-  `skills/maneuvering.py`; maneuvering.md): a card counts as its `true_name` (a Fire
+  `skills/maneuvering.py`; docs/maneuvering.md): a card counts as its `true_name` (a Fire
   Kill is a Kill) and a Kill's damage takes its `Use.nature`; every damage is modified
   by its source (`DAMAGE_BEFORE`), then its target (`DAMAGE_INFLICTED`: armor); an
   elemental damage to a chained player is then conducted (`Damage.conducted`). A

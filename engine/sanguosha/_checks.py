@@ -459,7 +459,7 @@ class ChecksLayer(SetupLayer):
 
 
 def _nullify_data(card: Card, against: Use, need: str) -> dict[str, object]:
-    """Why a Nullification does not answer a request made by `against` (sanguosha.md 1d):
+    """Why a Nullification does not answer a request made by `against` (docs/sanguosha.md 1d):
     that use cannot be Nullified (Lijian's Duel), a basic card is no trick, or the
     trick's Nullification window came before its effect asked for cards."""
     if not against.nullifiable:

@@ -1,4 +1,4 @@
-"""Turns and phases (sanguosha.md 1d Turn structure), and using a card.
+"""Turns and phases (docs/sanguosha.md 1d Turn structure), and using a card.
 
 A turn runs the six phases in order: preparation, judgment, draw (2 cards), play,
 discard (down to current HP), finish. A skipped phase does not happen at all (no
@@ -100,7 +100,7 @@ class FlowLayer(RespondLayer):
         self.emit(TurnEnded(p.seat))
 
     def expire_wine(self, p: Player) -> None:
-        """A drunk Wine not used by a Kill ends (maneuvering.md 3.1, `wine_expiry`)."""
+        """A drunk Wine not used by a Kill ends (docs/maneuvering.md 3.1, `wine_expiry`)."""
         p.wine = 0
         if p.alive:
             self.emit(WineExpired(p.seat))

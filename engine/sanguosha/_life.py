@@ -1,4 +1,4 @@
-"""Damage, recovery, dying, death, rewards and victory (sanguosha.md 1d).
+"""Damage, recovery, dying, death, rewards and victory (docs/sanguosha.md 1d).
 
 Death processing order (FreeKill death.lua, QSanguosha killPlayer): mark dead and
 reseat, reveal the identity, check for the end of the game (so it can end before
@@ -90,7 +90,7 @@ class LifeLayer(FlowLayer):
         return dmg
 
     def conduct(self, dmg: Damage, card: str | None) -> Flow:
-        """Iron Chain (maneuvering.md 3.4): the other chained players, from the current
+        """Iron Chain (docs/maneuvering.md 3.4): the other chained players, from the current
         player in seat order, each take the same damage (nature, source, card) in turn,
         each dying resolved before the next; a conducted damage is not conducted again.
         The amount is what the first target took (`chain_amount`: or before its armor)."""

@@ -1,4 +1,4 @@
-"""Distance, attack range, limits and target legality (sanguosha.md 1d, 1e).
+"""Distance, attack range, limits and target legality (docs/sanguosha.md 1d, 1e).
 
 All of these read the state and never change it, so the checks in `_checks.py` can
 call them before anything happens. Skills change them through modifiers

@@ -1,8 +1,8 @@
-"""Setup: identities, generals, health and starting hands (sanguosha.md 1c).
+"""Setup: identities, generals, health and starting hands (docs/sanguosha.md 1c).
 
 Digital mode deals identities from the seeded RNG and offers generals (the lord:
 Cao Cao, Liu Bei, Sun Quan and 2 random; then each other player 3 of the remaining
-24, or 2 each with 10 players). Table mode follows PRODUCT.md's table flow: the
+24, or 2 each with 10 players). Table mode follows docs/product.md's table flow: the
 lord scans the lord identity card, the lord scans a general, then everyone else
 scans theirs in any order; the other identities stay unknown until revealed.
 Then max HP is set (the lord +1 only with more than 4 players) and everyone draws 4.

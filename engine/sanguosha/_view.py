@@ -1,4 +1,4 @@
-"""`view(seat=None)`: the state JSON of the public contract (ARCHITECTURE.md).
+"""`view(seat=None)`: the state JSON of the public contract (docs/architecture.md).
 
 The one place that decides what is visible. The public view (seat None) carries
 no unrevealed identity and no hidden card: hands are counts, the deck is a count.

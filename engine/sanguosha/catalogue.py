@@ -50,7 +50,7 @@ IDENTITIES = ("lord", "loyalist", "rebel", "spy")
 GENDERS = ("male", "female")
 _NAME_KEYS = ("zh", "pinyin", "en", "es")
 NATURES = ("normal", "fire", "thunder")
-"""Damage types (maneuvering.md section 2); fire and thunder are elemental."""
+"""Damage types (docs/maneuvering.md section 2); fire and thunder are elemental."""
 CARD_SETS = ("standard", "maneuvering")
 """The decks a game may use (`Settings.maneuvering` adds the second to the first)."""
 
@@ -489,7 +489,7 @@ def deck_for(
 def role_counts(
     players: int, four_player_roles: str = "1111", two_spies: bool = False
 ) -> dict[str, int]:
-    """How many of each identity are dealt (sanguosha.md section 1c).
+    """How many of each identity are dealt (docs/sanguosha.md section 1c).
 
     >>> role_counts(4, "1021")
     {'lord': 1, 'loyalist': 0, 'rebel': 2, 'spy': 1}

@@ -117,7 +117,7 @@ class TargetData:
 class Damage:
     """One damage. `conducted`: an Iron Chain passed it on from the first chained target
     (same source, card and nature; it is never passed on again, and the source's own
-    bonuses - Wine, Luoyi, Guding Blade - are not added again: maneuvering.md 3.4).
+    bonuses - Wine, Luoyi, Guding Blade - are not added again: docs/maneuvering.md 3.4).
     `cards`: the physical cards that caused it (the use's, or a Lightning judged on its
     holder), which Jianxiong may take while they are still being resolved."""
 

@@ -1,6 +1,6 @@
 """Host corrections: the host fixes the engine's picture of the table by hand.
 
-PRODUCT.md "Mistakes": "The host can correct anything by hand (set health, move a
+docs/product.md "Mistakes": "The host can correct anything by hand (set health, move a
 card, fix a hand count)". Three actions, submitted with seat None at any pending
 decision: `SetHealth(seat, hp)`, `SetHandCount(seat, count)` and
 `MoveCard(card, to, seat)`. Each is checked completely before anything changes (a

@@ -557,7 +557,7 @@ class GameOver(Event):
     kind = "game_over"
 
 
-# ---------------------------------------------------------------- two-side modes (modes.md)
+# ---------------------------------------------------------------- two-side modes (docs/modes.md)
 @_event
 @fact
 class GameModeSet(Event):

@@ -85,7 +85,7 @@ class Reason(StrEnum):
     IDENTITY_TAKEN = "identity_taken"  # identity, count (more revealed than the role table holds)
     GENERAL_TAKEN = "general_taken"  # general, seat
 
-    # --- two-side modes (modes.md) ---
+    # --- two-side modes (docs/modes.md) ---
     MODE_PLAYERS = "mode_players"  # mode, players, expected (the mode's seat count)
     MODE_UNSUPPORTED = "mode_unsupported"  # mode, why (国战: the cards it needs)
     SETTING_UNSUPPORTED = "setting_unsupported"  # setting, value, why

@@ -28,14 +28,14 @@ class Settings:
       rulebook gives 2 each with 10 players, where 3 would not go round).
     - `game_mode`: "identity" (身份局, the default), or a two-side mode: "1v1", "2v2",
       "3v3", "4v4" (provisional); "hegemony" (国战) is refused: the standard set cannot
-      play it (`modes/`, shared/reference/modes.md).
+      play it (`modes/`, docs/modes.md).
     - `mode_settings`: the mode's disputed points, `{"1v1.rule": "2013", ...}` (names,
       values and defaults in `data/modes.json`); every one left out has its default.
       Given as a dict, kept as sorted pairs (hashable), written back as a dict.
     - `maneuvering`: add the 52 cards of the Maneuvering expansion (军争篇) to the deck
       (156 cards, 160 with EX). Off by default so that a game recorded before the
       expansion replays with its own deck; `companion play --cards standard,maneuvering`
-      turns it on. The disputed points of the expansion (maneuvering.md section 6):
+      turns it on. The disputed points of the expansion (docs/maneuvering.md section 6):
     - `wine_expiry`: an unused Wine's +1 ends at "turn_end" (FreeKill, QSanguosha-v2,
       noname) or at "phase_end" (an older QSanguosha-family rule).
     - `rescue_wine_counts_toward_limit`: a Wine drunk while dying counts toward the
@@ -147,7 +147,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
 
 
 class EndReason(StrEnum):
-    """Why the game ended (sanguosha.md section 1d, Victory)."""
+    """Why the game ended (docs/sanguosha.md section 1d, Victory)."""
 
     LORD_DIED = "lord_died"  # the rebels win
     SPY_SOLE_SURVIVOR = "spy_sole_survivor"  # the lord died with only a spy left

@@ -8,7 +8,7 @@
 - `SimulatedTable(n_readers, shared=True)`: N readers and a host radio
   (`host_device`, for the bumble bleak backend) on one simulated link; `play(script)`
   runs a table script through them; `wait_ready()` waits for the host's HELLO.
-- `parse_script`/`parse_line`: table-script lines (PRODUCT.md "Table script"), plus
+- `parse_script`/`parse_line`: table-script lines (docs/product.md "Table script"), plus
   the simulator's `fault ...` lines.
 - The reader's protocol logic sits behind one narrow seam (`logic.ReaderLogic`,
   inputs in, frames out): `firmware_logic.FirmwareLogic`, the reader firmware's own

@@ -4,7 +4,7 @@ The profile is SPEC.md section 1, taken from `firmware_protocol.profile` so the
 server and the host's client share the constants: the card-reader service (`event`
 notify/read, `command` write, `info` read), Device Information and Battery. The
 advertisement is the profile's (Flags, service UUID, name; at most 31 bytes, nothing
-in the scan response: shared/reference/ble.md §1.2).
+in the scan response: docs/ble.md §1.2).
 
 Everything but `info`, Device Information and Battery Level passes the reader's
 security gate (`security.ReaderSecurity.check`, SPEC.md "Security"): reads of `event`,

@@ -2,7 +2,7 @@
 
 A host process reaches the simulator with bumble's `tcp-client:HOST:PORT` transport
 and gets a controller of its own on the simulator's `RadioLink`
-(shared/reference/ble.md §1.3). Two guards stand in for what the simulated link
+(docs/ble.md §1.3). Two guards stand in for what the simulated link
 lacks (§1.3, "Pitfalls"):
 
 - **One host at a time.** bumble's `tcp-server` silently hands the HCI stream to a

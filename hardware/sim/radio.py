@@ -2,13 +2,13 @@
 
 bumble's `LocalLink` hands ACL data to the peer controller on the next loop turn, so a
 notification arrives in about 0.2 ms where a real link takes 7.5-50 ms
-(shared/reference/ble.md §1.2, "Timing that is not simulated"). `RadioLink` can hold
+(docs/ble.md §1.2, "Timing that is not simulated"). `RadioLink` can hold
 the data of chosen controllers and release it on a connection-interval grid, in order.
 It overrides `LocalLink.send_acl_data`, an internal method: that is one reason bumble
 is pinned exactly (0.0.236). The override also names each LE sender by the address its
 connection uses: bumble's own names it by the controller's random address, so a host
 that connects with its public address (the Linux kernel through /dev/vhci does) never
-gets a reply (shared/reference/readers.md §5). `RadioController` fixes the controller's connection
+gets a reply (docs/readers.md §5). `RadioController` fixes the controller's connection
 cancel, which a connect timeout needs.
 """
 

@@ -429,7 +429,7 @@ class SimulatedReader:
         Unacknowledged events are gone, as on the real reader; the seat is kept (it is
         stored in flash). With `stale_hello` the next link's first notification is
         the previous boot's HELLO, unasked: what a real BlueZ host once delivered
-        (shared/reference/readers.md §5), so that the host's guard can be tested here.
+        (docs/readers.md §5), so that the host's guard can be tested here.
         """
         self.stale_hello = self._logic.hello_frame() if stale_hello else None
         seat = self._logic.seat

@@ -1,6 +1,6 @@
 """Table-script lines, parsed into what a simulated reader should do.
 
-The grammar is PRODUCT.md "Table script": one reader event per line, `#` starts a
+The grammar is docs/product.md "Table script": one reader event per line, `#` starts a
 comment, an optional `@N` (the reader of seat N) or `@*` (the shared reader) prefix.
 
     scan TOKEN            a card is read (TOKEN, which may have spaces: `cao cao`,

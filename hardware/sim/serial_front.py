@@ -7,7 +7,7 @@ pyserial, through a symlink that stays put (like /dev/serial/by-id), so that
 exactly like a USB reader that went away and came back.
 
 Bytes written while no host has the port open are lost, as on a real line (pyserial
-also flushes input on open: shared/reference/ble.md §3); the host's HELLO_REQUEST
+also flushes input on open: docs/ble.md §3); the host's HELLO_REQUEST
 and RESUME recover the events.
 """
 

@@ -77,7 +77,7 @@ class SimulatedTable:
         shared: True for shared readers (seat 0); False gives reader i seat i + 1.
         seats: explicit seats, one per reader (overrides `shared`).
         advertising_interval_ms: 20 ms keeps scans and reconnects fast
-            (shared/reference/ble.md §1.2).
+            (docs/ble.md §1.2).
         seed: seeds the readers' epochs, for repeatable runs.
         host: put a host radio (`host_device`) on the link; a standalone simulator
             exports the link over HCI instead (`hardware.sim.server`).

@@ -3,7 +3,7 @@
 With `companion sim --vhci`, the kernel's own Bluetooth stack (and bluetoothd, and
 stock bleak on BlueZ above it) is the host: opening `/dev/vhci` creates an `hciN`
 adapter whose controller is a bumble `RadioController` on the readers' `RadioLink`
-(shared/reference/readers.md §5). Linux only, and only where `hci_vhci` is loaded;
+(docs/readers.md §5). Linux only, and only where `hci_vhci` is loaded;
 the real-host tests run it inside a QEMU guest (tests/realhost).
 
 Two controller settings follow bleak's own BlueZ CI: no LL privacy and no extended

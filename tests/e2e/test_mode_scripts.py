@@ -1,6 +1,6 @@
 """End to end: a whole game of each two-side mode by `companion play --mode M --script`
 through the simulated readers, and a game killed mid-draft or mid 1v1 general change,
-then resumed (modes.md; issue 19)."""
+then resumed (docs/modes.md; issue 19)."""
 
 from __future__ import annotations
 

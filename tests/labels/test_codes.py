@@ -185,7 +185,7 @@ def test_poker_set_is_a_full_deck() -> None:
 
 
 def test_maneuvering_set_is_the_expansion_deck() -> None:
-    """`maneuvering` holds the 52 cards of the expansion (maneuvering.md 1), letter M."""
+    """`maneuvering` holds the 52 cards of the expansion (docs/maneuvering.md 1), letter M."""
     refs = all_codes("maneuvering")
     expected = Counter(format_card(c) for c in catalogue().maneuvering_deck)
     assert Counter(ref.text for ref in refs) == expected and len(refs) == 52

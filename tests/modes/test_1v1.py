@@ -1,4 +1,4 @@
-"""1v1 (modes.md 2.1, 2.2): draft, first general, reserves, replacement, victory, settings."""
+"""1v1 (docs/modes.md 2.1, 2.2): draft, first general, reserves, replacement, victory, settings."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""2v2 (modes.md 3) and 4v4 (modes.md 5, provisional): seats, offers, hands, rewards, victory."""
+"""2v2 (docs/modes.md 3) and 4v4 (docs/modes.md 5, provisional): seats, offers, hands, rewards, victory."""
 
 from engine.sanguosha import Confirm
 

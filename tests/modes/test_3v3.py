@@ -1,4 +1,4 @@
-"""3v3 统帅三军 (modes.md 4): seats, draft, assignment, HP, hands, deck, cards, order, victory."""
+"""3v3 统帅三军 (docs/modes.md 4): seats, draft, assignment, HP, hands, deck, cards, order, victory."""
 
 import pytest
 

@@ -6,7 +6,7 @@ runs `pytest -m realhost tests/realhost` inside it against this checkout.
 
 Inside the guest the host is a stock Linux one: the kernel's Bluetooth stack, bluetoothd
 and bleak's BlueZ backend; the simulated readers reach that kernel through /dev/vhci
-(shared/reference/readers.md §5). The guest's console is copied here as it comes.
+(docs/readers.md §5). The guest's console is copied here as it comes.
 
 Exit status: the tests' own. Anything that keeps the tests from running (no QEMU, the
 image cannot be built, the guest does not boot or hangs) is a failure with a one-line

@@ -66,7 +66,7 @@ def test_public_view_never_shows_hands_or_the_tavern() -> None:
 
 
 def test_view_has_the_contract_fields() -> None:
-    """The state JSON carries the fields of the public contract (ARCHITECTURE.md)."""
+    """The state JSON carries the fields of the public contract (docs/architecture.md)."""
     view = Game.new(players=1, seed=3).view()
     for key in (
         "game",

@@ -1,4 +1,4 @@
-"""Cards, their text and values, and the packaged rules data (regicide.md §1.1, §1.2)."""
+"""Cards, their text and values, and the packaged rules data (docs/regicide.md §1.1, §1.2)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def test_deck_is_54_cards_with_two_jesters() -> None:
     ],
 )
 def test_card_text_parses_suit_and_rank(text: str, expected: tuple[Suit, Rank]) -> None:
-    """Card text `<suit><rank>` in letters or symbols, any case (catalogue-ids.md)."""
+    """Card text `<suit><rank>` in letters or symbols, any case (docs/catalogue-ids.md)."""
     card = parse_card(text)
     assert (card.suit, card.rank) == expected
 
@@ -59,7 +59,7 @@ def test_bad_card_text_is_refused(text: str) -> None:
 
 
 def test_card_values_follow_the_rulebook() -> None:
-    """2-10 face value, Ace 1, J/Q/K 10/15/20 in hand, Jester 0 (§1.1)."""
+    """2-10 face value, Ace 1, J/Q/K 10/15/20 in hand, Jester 0 (docs/regicide.md §1.1)."""
     values = card_values(Settings())
     assert [
         values[parse_card(t)] for t in ("SA", "H2", "C9", "D10", "SJ", "HQ", "CK", "jester")
@@ -67,7 +67,7 @@ def test_card_values_follow_the_rulebook() -> None:
 
 
 def test_enemy_stats_and_player_table_follow_the_rulebook() -> None:
-    """Enemy attack/health J 10/20, Q 15/30, K 20/40; Jesters and hand size per player count (§1.1, §1.2)."""
+    """Enemy attack/health J 10/20, Q 15/30, K 20/40; Jesters and hand size per player count (docs/regicide.md §1.1, §1.2)."""
     assert {k: (e.attack, e.health) for k, e in RULES.enemies.items()} == {
         "J": (10, 20),
         "Q": (15, 30),

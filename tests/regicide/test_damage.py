@@ -1,4 +1,4 @@
-"""Step 3 damage and defeat, Step 4 suffering damage (regicide.md §1.6, §1.7, §1.11)."""
+"""Step 3 damage and defeat, Step 4 suffering damage (docs/regicide.md §1.6, §1.7, §1.11)."""
 
 from __future__ import annotations
 

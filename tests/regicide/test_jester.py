@@ -1,4 +1,4 @@
-"""The Jester in multiplayer (regicide.md §1.8, §1.14 items 2, 3, 4, 14)."""
+"""The Jester in multiplayer (docs/regicide.md §1.8, §1.14 items 2, 3, 4, 14)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Legal plays in Step 1 (regicide.md §1.4, §1.8): singles, companions, combos, the Jester."""
+"""Legal plays in Step 1 (docs/regicide.md §1.4, §1.8): singles, companions, combos, the Jester."""
 
 from __future__ import annotations
 

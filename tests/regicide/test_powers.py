@@ -1,4 +1,4 @@
-"""Step 2, suit powers and immunity (regicide.md §1.5)."""
+"""Step 2, suit powers and immunity (docs/regicide.md §1.5)."""
 
 from __future__ import annotations
 

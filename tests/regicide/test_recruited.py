@@ -1,4 +1,4 @@
-"""Recruited royals: a defeated enemy in hand (regicide.md §1.10, §1.14-19)."""
+"""Recruited royals: a defeated enemy in hand (docs/regicide.md §1.10, §1.14-19)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The other readings of disputed points, as settings (regicide.md §1.14)."""
+"""The other readings of disputed points, as settings (docs/regicide.md §1.14)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Setup (regicide.md §1.2): castle order, tavern, Jesters, hands, first enemy."""
+"""Setup (docs/regicide.md §1.2): castle order, tavern, Jesters, hands, first enemy."""
 
 from __future__ import annotations
 

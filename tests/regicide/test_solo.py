@@ -1,4 +1,4 @@
-"""Solo play: the two Jester flips and the victory tiers (regicide.md §1.12, §1.14 items 16, 20)."""
+"""Solo play: the two Jester flips and the victory tiers (docs/regicide.md §1.12, §1.14 items 16, 20)."""
 
 from __future__ import annotations
 

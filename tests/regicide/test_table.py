@@ -1,4 +1,4 @@
-"""Table mode: a short game driven through scans (regicide.md §1.13; PRODUCT "Regicide at the table")."""
+"""Table mode: a short game driven through scans (docs/product.md "Regicide at the table"; docs/regicide.md §1.13)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Yielding and the loss by being unable to play (regicide.md §1.9, §1.11, §1.14 items 1, 7, 8)."""
+"""Yielding and the loss by being unable to play (docs/regicide.md §1.9, §1.11, §1.14 items 1, 7, 8)."""
 
 from __future__ import annotations
 

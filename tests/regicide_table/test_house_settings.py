@@ -1,5 +1,5 @@
 """House settings that act at the table only through what the companion tells the
-players (regicide.md §1.14): each accepted setting must do something at the table."""
+players (docs/regicide.md §1.14): each accepted setting must do something at the table."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`allow_overpay=false` at the table (regicide.md §1.14-6): a payment is one set, judged
+"""`allow_overpay=false` at the table (docs/regicide.md §1.14-6): a payment is one set, judged
 whole. Before, each scanned discard was its own payment, so ♦2 then ♥10 against 10 paid
 12 and the setting never refused anything at the table."""
 

@@ -1,6 +1,6 @@
 """Solo Regicide at the table: the Jester flips are offered only when they can help, the
 prompt says what a flip does, and a Jester at the wrong moment is refused with the solo
-rule (regicide.md §1.12), in every language Regicide is narrated in."""
+rule (docs/regicide.md §1.12), in every language Regicide is narrated in."""
 
 from __future__ import annotations
 

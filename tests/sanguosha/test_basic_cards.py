@@ -1,4 +1,4 @@
-"""Kill, Dodge, Peach; distance, attack range and the Kill limit (sanguosha.md 1a, 1d)."""
+"""Kill, Dodge, Peach; distance, attack range and the Kill limit (docs/sanguosha.md 1a, 1d)."""
 
 import pytest
 

@@ -27,7 +27,7 @@ def _data(file):
 
 
 def test_deck_composition_matches_reference():
-    """The deck holds 53 basic, 34 trick and 17 equipment cards (sanguosha.md 1a)."""
+    """The deck holds 53 basic, 34 trick and 17 equipment cards (docs/sanguosha.md 1a)."""
     deck = catalogue().deck
     types = Counter(card.type for card in deck)
     assert types == {"basic": 53, "trick": 34, "equipment": 17}
@@ -50,7 +50,7 @@ def test_ex_cards():
 
 
 def test_weapon_ranges():
-    """Weapon ranges follow section 1e (Crossbow 1 ... Kylin Bow 5) and maneuvering.md 1."""
+    """Weapon ranges follow section 1e (Crossbow 1 ... Kylin Bow 5) and docs/maneuvering.md 1."""
     cards = catalogue().cards
     ranges = {n: s.range for n, s in cards.items() if s.subtype == "weapon"}
     assert ranges == {

@@ -1,4 +1,4 @@
-"""Dying, Peach requests, death processing, rewards, penalty and victory (sanguosha.md 1d)."""
+"""Dying, Peach requests, death processing, rewards, penalty and victory (docs/sanguosha.md 1d)."""
 
 from engine.sanguosha import EndPlay, EndReason, PlayCard, Respond, parse_card
 from engine.sanguosha.prompts import PromptKind

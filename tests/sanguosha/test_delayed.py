@@ -1,4 +1,4 @@
-"""Lightning, Indulgence, the judgment phase and judgments (sanguosha.md 1d)."""
+"""Lightning, Indulgence, the judgment phase and judgments (docs/sanguosha.md 1d)."""
 
 import pytest
 

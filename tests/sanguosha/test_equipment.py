@@ -1,4 +1,4 @@
-"""Equipment: replacement and every weapon, armor and horse effect (sanguosha.md 1d, 1e)."""
+"""Equipment: replacement and every weapon, armor and horse effect (docs/sanguosha.md 1d, 1e)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The Maneuvering expansion's cards (maneuvering.md sections 1-3): deck, Kills with a
+"""The Maneuvering expansion's cards (docs/maneuvering.md sections 1-3): deck, Kills with a
 nature, Wine, Iron Chain and recasting, Fire Attack, Supply Shortage, Hualiu."""
 
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Damage types, chains and armor (maneuvering.md 3.4, 3.7): propagation order, only the
+"""Damage types, chains and armor (docs/maneuvering.md 3.4, 3.7): propagation order, only the
 first damage propagates, Vine against each damage type, Silver Lion, Guding Blade, Zhuque Fan."""
 
 from engine.sanguosha import (

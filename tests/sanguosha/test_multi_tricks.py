@@ -1,4 +1,4 @@
-"""Barbarian Invasion, Arrow Barrage, Peach Garden and Harvest (sanguosha.md 1d)."""
+"""Barbarian Invasion, Arrow Barrage, Peach Garden and Harvest (docs/sanguosha.md 1d)."""
 
 import pytest
 

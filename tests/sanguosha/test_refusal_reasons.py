@@ -26,7 +26,7 @@ def test_a_peach_on_another_player_outside_dying_names_that_rule(hp: int) -> Non
 
 
 def test_a_nullification_at_a_dodge_request_says_a_kill_is_no_trick() -> None:
-    """Nullification cancels only tricks (sanguosha.md 1d): scanned against a Kill it is
+    """Nullification cancels only tricks (docs/sanguosha.md 1d): scanned against a Kill it is
     refused for that."""
     game = start(players=4)
     set_hand(game, 1, "kill@S7")
@@ -61,7 +61,7 @@ ALREADY = {
 
 @pytest.mark.parametrize("lang", sorted(ALREADY))
 def test_a_second_delayed_trick_of_a_name_says_the_rule(lang: str) -> None:
-    """Rulebook rule 2 (sanguosha.md 1d): no judgment area holds two delayed tricks of the
+    """Rulebook rule 2 (docs/sanguosha.md 1d): no judgment area holds two delayed tricks of the
     same name; the sentence says so (and no more "a Indulgence")."""
     game = start(players=4)
     set_hand(game, 1, "indulgence@S6")

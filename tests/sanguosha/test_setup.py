@@ -1,4 +1,4 @@
-"""Setup: roles, seating, health, general offers, starting hands (sanguosha.md 1c)."""
+"""Setup: roles, seating, health, general offers, starting hands (docs/sanguosha.md 1c)."""
 
 from collections import Counter
 
@@ -122,7 +122,7 @@ def test_four_starting_cards_and_the_lord_starts():
 
 
 def test_table_setup_lord_scans_then_generals():
-    """Table setup: whoever scans the lord card is the lord; then generals are scanned (PRODUCT.md)."""
+    """Table setup: whoever scans the lord card is the lord; then generals are scanned (docs/product.md)."""
     game = Game.new(players=5, mode="table")
     prompt = game.pending()
     assert (prompt.kind, prompt.seat, prompt.seats) == (

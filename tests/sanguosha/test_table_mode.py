@@ -1,7 +1,7 @@
 """Table mode: a scripted short game in which the engine never sees a hidden card.
 
 Hands and the deck are physical: the engine counts them and learns only what is
-scanned (PRODUCT.md "Table flow conventions").
+scanned (docs/product.md "Table flow conventions").
 """
 
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Single-target instant tricks and Nullification (sanguosha.md 1d)."""
+"""Single-target instant tricks and Nullification (docs/sanguosha.md 1d)."""
 
 import pytest
 

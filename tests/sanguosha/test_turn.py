@@ -1,4 +1,4 @@
-"""Turn structure, the discard phase, the turn order, reshuffling (sanguosha.md 1d)."""
+"""Turn structure, the discard phase, the turn order, reshuffling (docs/sanguosha.md 1d)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The 25 standard generals' skills meet the Maneuvering cards (maneuvering.md section 4)."""
+"""The 25 standard generals' skills meet the Maneuvering cards (docs/maneuvering.md section 4)."""
 
 import pytest
 

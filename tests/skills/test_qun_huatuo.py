@@ -1,4 +1,4 @@
-"""Hua Tuo: Qingnang (青囊) and Jijiu (急救), sanguosha.md 1b."""
+"""Hua Tuo: Qingnang (青囊) and Jijiu (急救), docs/sanguosha.md 1b."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Lü Bu's Wushuang (无双); Diao Chan's Lijian (离间) and Biyue (闭月), sanguosha.md 1b."""
+"""Lü Bu's Wushuang (无双); Diao Chan's Lijian (离间) and Biyue (闭月), docs/sanguosha.md 1b."""
 
 import pytest
 

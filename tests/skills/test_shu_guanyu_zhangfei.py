@@ -1,4 +1,4 @@
-"""Guan Yu: Wusheng (武圣); Zhang Fei: Paoxiao (咆哮), sanguosha.md 1b."""
+"""Guan Yu: Wusheng (武圣); Zhang Fei: Paoxiao (咆哮), docs/sanguosha.md 1b."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Huang Yueying: Jizhi (集智) and Qicai (奇才), sanguosha.md 1b."""
+"""Huang Yueying: Jizhi (集智) and Qicai (奇才), docs/sanguosha.md 1b."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Liu Bei: Rende (仁德) and the lord skill Jijiang (激将), sanguosha.md 1b."""
+"""Liu Bei: Rende (仁德) and the lord skill Jijiang (激将), docs/sanguosha.md 1b."""
 
 import pytest
 

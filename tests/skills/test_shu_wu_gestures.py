@@ -1,6 +1,6 @@
 """Table gestures of the Shu and Wu skills, through the real table layer (`companion.table`).
 
-Every input is what a player does at the table (PRODUCT.md "Table flow conventions"):
+Every input is what a player does at the table (docs/product.md "Table flow conventions"):
 scan a card, a general card or a skill token (`skill:<pinyin>`), press OK / NO, or
 select a seat. Hands and deck are unseen, so what a skill needs is scanned or chosen.
 """

@@ -1,4 +1,4 @@
-"""Zhao Yun: Longdan (龙胆); Ma Chao: Mashu (马术) and Tieqi (铁骑), sanguosha.md 1b."""
+"""Zhao Yun: Longdan (龙胆); Ma Chao: Mashu (马术) and Tieqi (铁骑), docs/sanguosha.md 1b."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Zhuge Liang: Guanxing (观星) and Kongcheng (空城), sanguosha.md 1b."""
+"""Zhuge Liang: Guanxing (观星) and Kongcheng (空城), docs/sanguosha.md 1b."""
 
 import pytest
 

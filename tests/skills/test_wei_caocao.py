@@ -1,4 +1,4 @@
-"""Cao Cao: Jianxiong (奸雄) and the lord skill Hujia (护驾), sanguosha.md 1b."""
+"""Cao Cao: Jianxiong (奸雄) and the lord skill Hujia (护驾), docs/sanguosha.md 1b."""
 
 from engine.sanguosha import Confirm, PlayCard, Respond, UseSkill, parse_card
 from engine.sanguosha.prompts import PromptKind

@@ -1,4 +1,4 @@
-"""Guo Jia: Tiandu (天妒) and Yiji (遗计), sanguosha.md 1b and 1d (Judgment)."""
+"""Guo Jia: Tiandu (天妒) and Yiji (遗计), docs/sanguosha.md 1b and 1d (Judgment)."""
 
 import pytest
 

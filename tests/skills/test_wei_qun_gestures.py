@@ -1,6 +1,6 @@
 """Table gestures of the Wei and Qun skills, through the real table layer (`companion.table`).
 
-Each reader input is what a player does at the table (PRODUCT.md "Table flow
+Each reader input is what a player does at the table (docs/product.md "Table flow
 conventions"): scan a card, a general card or a skill token (`skill:<pinyin>`),
 press OK / NO, or select a seat. The engine runs in table mode: hands and deck are
 unseen, so whatever a skill needs to know is scanned, chosen or pressed.

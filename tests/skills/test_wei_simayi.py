@@ -1,4 +1,4 @@
-"""Sima Yi: Fankui (反馈) and Guicai (鬼才), sanguosha.md 1b and 1d (Judgment)."""
+"""Sima Yi: Fankui (反馈) and Guicai (鬼才), docs/sanguosha.md 1b and 1d (Judgment)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Xiahou Dun: Ganglie (刚烈), sanguosha.md 1b."""
+"""Xiahou Dun: Ganglie (刚烈), docs/sanguosha.md 1b."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Zhang Liao's Tuxi (突袭) and Xu Chu's Luoyi (裸衣): draw-phase skills, sanguosha.md 1b."""
+"""Zhang Liao's Tuxi (突袭) and Xu Chu's Luoyi (裸衣): draw-phase skills, docs/sanguosha.md 1b."""
 
 import pytest
 

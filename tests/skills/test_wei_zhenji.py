@@ -1,4 +1,4 @@
-"""Zhen Ji: Luoshen (洛神) and Qingguo (倾国), sanguosha.md 1b."""
+"""Zhen Ji: Luoshen (洛神) and Qingguo (倾国), docs/sanguosha.md 1b."""
 
 import pytest
 

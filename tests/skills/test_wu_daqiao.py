@@ -1,4 +1,4 @@
-"""Da Qiao: Guose (国色) and Liuli (流离), sanguosha.md 1b."""
+"""Da Qiao: Guose (国色) and Liuli (流离), docs/sanguosha.md 1b."""
 
 import pytest
 

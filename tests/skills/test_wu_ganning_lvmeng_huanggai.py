@@ -1,4 +1,4 @@
-"""Gan Ning: Qixi (奇袭); Lü Meng: Keji (克己); Huang Gai: Kurou (苦肉), sanguosha.md 1b."""
+"""Gan Ning: Qixi (奇袭); Lü Meng: Keji (克己); Huang Gai: Kurou (苦肉), docs/sanguosha.md 1b."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Lu Xun: Qianxun (谦逊) and Lianying (连营), sanguosha.md 1b."""
+"""Lu Xun: Qianxun (谦逊) and Lianying (连营), docs/sanguosha.md 1b."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Sun Quan: Zhiheng (制衡) and the lord skill Jiuyuan (救援), sanguosha.md 1b."""
+"""Sun Quan: Zhiheng (制衡) and the lord skill Jiuyuan (救援), docs/sanguosha.md 1b."""
 
 import pytest
 

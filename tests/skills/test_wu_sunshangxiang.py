@@ -1,4 +1,4 @@
-"""Sun Shangxiang: Jieyin (结姻) and Xiaoji (枭姬), sanguosha.md 1b."""
+"""Sun Shangxiang: Jieyin (结姻) and Xiaoji (枭姬), docs/sanguosha.md 1b."""
 
 import pytest
 

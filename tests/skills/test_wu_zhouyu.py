@@ -1,4 +1,4 @@
-"""Zhou Yu: Yingzi (英姿) and Fanjian (反间), sanguosha.md 1b."""
+"""Zhou Yu: Yingzi (英姿) and Fanjian (反间), docs/sanguosha.md 1b."""
 
 import pytest
 

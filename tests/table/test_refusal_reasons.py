@@ -100,7 +100,7 @@ LIJIAN_NULLIFIED = {
 
 
 def test_a_nullification_against_lijians_duel_is_refused_by_that_rule() -> None:
-    """sanguosha.md 1b/1d: Lijian's Duel cannot be Nullified (no window is opened for it);
+    """docs/sanguosha.md 1b/1d: Lijian's Duel cannot be Nullified (no window is opened for it);
     a Nullification scanned at its Kill request says that, not only "Kill is needed"."""
     t = lijian_duel()
     said = refused(t, lambda: t.scan("nullification@SJ", 2), "cannot_nullify")

@@ -1,4 +1,4 @@
-"""Basic cards: Kill, Dodge, Peach (sanguosha.md 1a, 1d).
+"""Basic cards: Kill, Dodge, Peach (docs/sanguosha.md 1a, 1d).
 
 - Kill: one target in attack range, not yourself; one per play phase (used in the
   play phase, not extra); the target must *use* a Dodge or take 1 damage. Fire and
@@ -54,7 +54,7 @@ class Kill(CardRule):
 
     def resolve(self, game: Game, use: Use) -> Flow:
         user = use.user
-        if user.wine:  # consumed by this use, whether or not it hits (maneuvering.md 3.1)
+        if user.wine:  # consumed by this use, whether or not it hits (docs/maneuvering.md 3.1)
             use.bonus += user.wine
             game.emit(WineApplied(user.seat, user.wine))
             user.wine = 0

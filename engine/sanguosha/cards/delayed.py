@@ -1,4 +1,4 @@
-"""Delayed tricks: Lightning and Indulgence (sanguosha.md 1d).
+"""Delayed tricks: Lightning and Indulgence (docs/sanguosha.md 1d).
 
 Using one places it in a judgment area (no area holds two of the same name). In
 the holder's judgment phase, last placed first, a Nullification window opens, then

@@ -1,4 +1,4 @@
-"""The Maneuvering expansion's new cards (军争篇; maneuvering.md section 3).
+"""The Maneuvering expansion's new cards (军争篇; docs/maneuvering.md section 3).
 
 Fire and Thunder Kills need no rule of their own: they count as Kills
 (`Card.true_name`) and their damage takes the card's nature (`Use.nature`). The

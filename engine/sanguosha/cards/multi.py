@@ -1,4 +1,4 @@
-"""Tricks that hit many players (sanguosha.md 1d), each Nullified per target.
+"""Tricks that hit many players (docs/sanguosha.md 1d), each Nullified per target.
 
 - Barbarian Invasion / Arrow Barrage: every other living player, in seat order from
   the user, must *play* a Kill / a Dodge or take 1 damage from the user.

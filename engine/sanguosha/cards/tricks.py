@@ -1,4 +1,4 @@
-"""Single-target instant tricks and Nullification (sanguosha.md 1d).
+"""Single-target instant tricks and Nullification (docs/sanguosha.md 1d).
 
 Every instant trick resolves target by target: a Nullification window first (an
 odd number of effective Nullifications cancels it for that target), then whatever

@@ -1,7 +1,7 @@
 """The two-side modes: 1v1, 2v2 (欢乐成双), 3v3 (统帅三军), 4v4 (provisional); 国战 refused.
 
 Chosen with `Settings(game_mode="1v1", mode_settings={"1v1.rule": "2013"})`;
-identity mode (the default) uses none of this. Facts: `shared/reference/modes.md`;
+identity mode (the default) uses none of this. Facts: `docs/modes.md`;
 data: `data/modes.json` (each mode's parameters, its settings with their defaults,
 and the sentences refusing what the standard set cannot play).
 

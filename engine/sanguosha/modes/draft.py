@@ -1,6 +1,6 @@
 """Setup of a two-side mode: teams, leaders, the draft, health and starting hands.
 
-Two drafts cover every mode (modes.md 2.1, 3.1, 4.1, 5):
+Two drafts cover every mode (docs/modes.md 2.1, 3.1, 4.1, 5):
 
 - **pool**: `pool` generals laid face up (digital: drawn by the seeded RNG; at the
   table: scanned one by one) after `hidden` ones dealt to each drafter unseen

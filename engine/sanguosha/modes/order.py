@@ -1,4 +1,4 @@
-"""Turn order in the two-side modes (modes.md 2.1, 3.1, 4.1, 5).
+"""Turn order in the two-side modes (docs/modes.md 2.1, 3.1, 4.1, 5).
 
 `seats`: turns go round the table from S1 (1v1 alternates; a round begins each
 time play comes back past the highest seat). `units` (3v3 统帅三军): a round is

@@ -22,7 +22,7 @@ IDENTITY = "identity"
 
 @dataclass(frozen=True, slots=True)
 class Draft:
-    """How generals reach the seats (modes.md 2.1, 3.1, 4.1, 5)."""
+    """How generals reach the seats (docs/modes.md 2.1, 3.1, 4.1, 5)."""
 
     kind: str  # "pool" (leaders draft a face-up pool) or "offer" (random offers per seat)
     pool: int = 0  # pool: generals laid face up

@@ -1,4 +1,4 @@
-"""The common model of the two-side modes (modes.md section 1): one mechanism for all.
+"""The common model of the two-side modes (docs/modes.md section 1): one mechanism for all.
 
 Every seat has a team (and in 3v3 a role); identity cards are not used, nor lord
 skills, nor identity rewards. A `TeamMode` holds the mode's state beside the game
@@ -104,7 +104,7 @@ class TeamMode:
         return base + (self.spec.hp_bonus_leader if self.sides[p.seat].leader else 0)
 
     def start_hand(self, p: Player, entering: bool = False) -> int:
-        """Starting (or, entering, a replacement general's) cards (modes.md 2.2 settings)."""
+        """Starting (or, entering, a replacement general's) cards (docs/modes.md 2.2 settings)."""
         rule = self.spec.start_hand
         if isinstance(rule, int):
             count = rule
@@ -162,7 +162,7 @@ class TeamMode:
             game.entering.append(dead)
 
     def enter(self, game: Game) -> Flow:
-        """Bring in the next general of each seat waiting (modes.md 2.1 Death of a general).
+        """Bring in the next general of each seat waiting (docs/modes.md 2.1 Death of a general).
 
         Called between steps: after the play action or the phase in which the death
         happened, or at the end of the dead owner's turn (which ended at once).

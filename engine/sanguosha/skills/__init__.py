@@ -6,8 +6,8 @@ registered) or equip a card with an ability (`EQUIPMENT_SKILLS[card id]`), and
 takes it away when they lose it. Card code never names a skill: it calls the hooks
 below, and a new skill plugs in by overriding them.
 
-Four families, after FreeKill's split of status effects from triggers
-(engines-survey.md section 7):
+Four families, after FreeKill's split of status effects (distance, range, limits,
+prohibitions: no prompts) from triggers:
 
 1. **Triggers.** `triggers` lists the `Point`s the skill listens to. At each point the
    engine calls `can_trigger(game, owner, point, data)` for every listener, in seat

@@ -1,4 +1,4 @@
-"""Equipment abilities as skills of the holder (sanguosha.md 1e).
+"""Equipment abilities as skills of the holder (docs/sanguosha.md 1e).
 
 Ranges and horses are plain numbers read by `_rules.py`. Everything else an
 equipment card does goes through the same hooks a general's skill uses, which is

@@ -1,6 +1,6 @@
 """Skills of the Qun (群) generals: Hua Tuo, Lü Bu, Diao Chan.
 
-Original standard-edition texts (sanguosha.md 1b): Qingnang, Jijiu, Wushuang,
+Original standard-edition texts (docs/sanguosha.md 1b): Qingnang, Jijiu, Wushuang,
 Lijian, Biyue. Active skills (Qingnang, Lijian) are started from the play prompt
 with `UseSkill(skill, cards, targets)`; at the table that is the skill token (or
 the general card), then the cards and the targets' general cards, then OK.
@@ -195,7 +195,7 @@ class Lijian(Skill):
         if used is not None:
             return used
         males = len(self._males(game, owner))
-        if males < 2:  # 1v1, or too few men left: no Duel to arrange (modes.md 2.1)
+        if males < 2:  # 1v1, or too few men left: no Duel to arrange (docs/modes.md 2.1)
             return Reason.NOT_ENOUGH_TARGETS, {"skill": self.id, "needed": 2, "available": males}
         return None
 

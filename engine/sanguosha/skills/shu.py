@@ -1,4 +1,4 @@
-"""The Shu generals' skills, original standard texts (sanguosha.md 1b).
+"""The Shu generals' skills, original standard texts (docs/sanguosha.md 1b).
 
 Liu Bei (rende, jijiang as lord), Guan Yu (wusheng), Zhang Fei (paoxiao), Zhuge
 Liang (guanxing, kongcheng), Zhao Yun (longdan), Ma Chao (mashu, tieqi), Huang

@@ -1,6 +1,6 @@
 """Skills of the Wei (魏) generals that answer damage or act in the draw phase.
 
-Original standard-edition texts (sanguosha.md 1b; FreeKill `standard`, QSanguosha
+Original standard-edition texts (docs/sanguosha.md 1b; FreeKill `standard`, QSanguosha
 `nos_`): Cao Cao (Jianxiong, lord Hujia), Sima Yi (Fankui; Guicai is with the
 judgment skills), Xiahou Dun (Ganglie), Zhang Liao (Tuxi), Xu Chu (Luoyi).
 Guo Jia and Zhen Ji, whose skills mostly act on judgments, are in `wei_judgment.py`.

@@ -1,6 +1,6 @@
 """Skills of the Wei (魏) generals built around judgments and hidden cards.
 
-Original standard-edition texts (sanguosha.md 1b): Sima Yi's Guicai, Guo Jia
+Original standard-edition texts (docs/sanguosha.md 1b): Sima Yi's Guicai, Guo Jia
 (Tiandu, Yiji), Zhen Ji (Luoshen, Qingguo). Judgment order (1d): Guicai acts
 before the card takes effect; Tiandu and Luoshen take it after.
 

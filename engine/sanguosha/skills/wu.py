@@ -1,5 +1,5 @@
 """The Wu generals' triggered, compulsory and conversion skills, original standard texts
-(sanguosha.md 1b); the active ones (zhiheng, kurou, fanjian, jieyin) are in `wu_active.py`.
+(docs/sanguosha.md 1b); the active ones (zhiheng, kurou, fanjian, jieyin) are in `wu_active.py`.
 
 Sun Quan (jiuyuan as lord), Gan Ning (qixi), Lü Meng (keji), Zhou Yu (yingzi), Da Qiao
 (guose, liuli), Lu Xun (qianxun, lianying), Sun Shangxiang (xiaoji). The texts players
@@ -157,7 +157,7 @@ class Liuli(Skill):
     Asked as two steps the table already answers: choose the new target (NO declines),
     then discard a card (scan it; OK = a hand card unseen; NO declines). A weapon or -1
     horse whose loss would put the chosen player out of range cannot be the discard (the
-    rangefix of sanguosha.md 1d).
+    rangefix of docs/sanguosha.md 1d).
     """
 
     id = "liuli"

@@ -1,5 +1,5 @@
 """The Wu generals' active skills, started from the play prompt with `UseSkill`, original
-standard texts (sanguosha.md 1b): Sun Quan (zhiheng), Huang Gai (kurou), Zhou Yu
+standard texts (docs/sanguosha.md 1b): Sun Quan (zhiheng), Huang Gai (kurou), Zhou Yu
 (fanjian), Sun Shangxiang (jieyin).
 
 "Once per play phase" is a `turn:` mark: the play phase happens once a turn and the

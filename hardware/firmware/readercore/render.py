@@ -3,7 +3,7 @@
 The core keeps ``(color, pattern, until)`` and ``(sound, at)``; these helpers turn them
 into an RGB value at a given time and a list of buzzer tones, so the device glue only
 writes pixels and PWM. Green/beep = accepted, red/double beep = refused, blue pulse =
-your decision, yellow = flip and scan a judgment card (PRODUCT.md, "The reader").
+your decision, yellow = flip and scan a judgment card (docs/product.md, "The reader").
 
 >>> led_rgb((2, 0, None), 0, 255)
 (255, 0, 0)
