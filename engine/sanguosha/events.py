@@ -614,7 +614,7 @@ class ReservesSet(Event):
 @_event
 @fact
 class HandRedrawn(Event):
-    """`seat` put back its starting hand of `count` cards to draw as many again."""
+    """`seat` discarded its starting hand of `count` cards to draw as many again."""
 
     seat: int
     count: int

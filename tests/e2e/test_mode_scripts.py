@@ -88,7 +88,9 @@ def test_4v4_whole_game(play) -> None:
     assert run.status == 0, run.err
     assert "Mode 4v4: provisional rules, not confirmed by any source." in run.lines
     assert "Seat 7 plays for team B and is its lord." in run.lines
-    assert "Gan Ning (seat 7) puts back 4 cards and draws as many again." in run.lines
+    assert (
+        "Gan Ning (seat 7) discards the starting hand (4 cards) and draws a new one." in run.lines
+    )
     assert "Zhou Yu (seat 8) takes 5 cards to start." in run.lines
     assert run.lines[-1].startswith("Game over: team A wins (")
     es = play("mode_4v4.script", "--mode", "4v4", players=8, lang="es")

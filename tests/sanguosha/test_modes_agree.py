@@ -37,8 +37,8 @@ def comparable(events):
             continue  # the table may deduce an identity early; checked separately
         if data["kind"] == "game_started":
             data.pop("mode")
-        if data["kind"] == "cards_discarded" and data["reason"] in ("bury", "penalty"):
-            # a dead player's (or punished lord's) hand is not scanned at the table
+        if data["kind"] == "cards_discarded" and data["reason"] in ("bury", "penalty", "redraw"):
+            # a dead player's, a punished lord's or a redrawn hand is not scanned at the table
             data["unseen"] += len(data.pop("cards"))
         out.append(data)
     return out

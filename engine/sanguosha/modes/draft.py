@@ -106,17 +106,16 @@ def _choose_team(game: Game, mode: TeamMode, team: str, reason: str) -> Flow:
 
 
 def _redraw(game: Game, p: Any) -> Flow:
-    """A seat that may once put back its starting hand and draw as many (2v2, 4v4)."""
+    """A seat that may once discard its starting hand and draw as many (2v2, 4v4; the
+    hand goes to the discard pile, not back into the deck: docs/modes.md §3.2)."""
     ok = yield from game.ask_confirm(p, "redraw")
     if not ok:
         return
     count = len(p.hand)
     cards = list(p.hand)
     p.hand.clear()
-    game.deck[:0] = cards  # shuffled back under the deck, unseen
-    if not game.table:
-        game.rng.shuffle(game.deck)
     game.emit(HandRedrawn(p.seat, count))
+    game.to_discard(cards, p.seat, "redraw")
     game.draw(p, count, "redraw")
 
 
