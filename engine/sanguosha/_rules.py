@@ -8,6 +8,8 @@ of the card being used no longer counts for that use.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.sanguosha._gamestate import GameState
 from engine.sanguosha.cards import RULES, Problem
@@ -182,7 +184,8 @@ class RulesLayer(GameState):
             return auto
         if not targets:
             if not self.any_target(user, name, cards):
-                raise IllegalAction(Reason.NEEDS_TARGET, card=name, min_targets=1)
+                reason, data = self.no_target_error(user, name, cards)
+                raise IllegalAction(reason, **data)
             return None
         lo, hi = rule.bounds(self.game, user, cards)
         if len(targets) > hi:
@@ -204,6 +207,19 @@ class RulesLayer(GameState):
         """Seats that could be added to `chosen` for this use."""
         error = RULES[name].target_error
         return [p for p in self.alive_order if error(self.game, user, p, chosen, cards) is None]
+
+    def no_target_error(
+        self, user: Player, name: str, cards: tuple[Card, ...]
+    ) -> tuple[Reason, dict[str, Any]]:
+        """Why a card has no target at all: when every other living player is refused for
+        one same rule (1v1: the only opponent out of range), that rule, for the nearest of
+        them; otherwise "needs a target"."""
+        error = RULES[name].target_error
+        errors = [error(self.game, user, p, [], cards) for p in self.alive_order if p is not user]
+        found = [e for e in errors if e is not None]
+        if found and len(found) == len(errors) and len({e[0] for e in found}) == 1:
+            return min(found, key=lambda e: e[1].get("distance", 0))
+        return Reason.NEEDS_TARGET, {"card": name, "min_targets": 1}
 
     def any_target(self, user: Player, name: str, cards: tuple[Card, ...]) -> bool:
         error = RULES[name].target_error

@@ -7,7 +7,8 @@ Each scenario goes through the real table layer and the real engine in table mod
 from __future__ import annotations
 
 from tests.modes.table import ModeSeats
-from tests.table.test_refusal_reasons import LANGS
+from tests.table.test_corrections import correct
+from tests.table.test_refusal_reasons import LANGS, refused
 
 REDRAWN = {
     "en": "Da Qiao (seat 4) discards the starting hand (4 cards) and draws a new one.",
@@ -30,3 +31,20 @@ def test_a_2v2_redraw_discards_the_hand_and_the_deck_shows_it() -> None:
     assert t.seat(4)["hand_count"] == 4
     for lang in LANGS:
         assert t.said(outcome, lang)[0] == REDRAWN[lang]
+
+
+OUT_OF_RANGE = {
+    "en": "Hua Tuo (seat 2) is out of range: distance 2, attack range 1.",
+    "es": "Hua Tuo (asiento 2) está fuera de alcance: distancia 2, alcance de ataque 1.",
+    "zh-Hans": "2号位华佗不在攻击范围内：距离2，攻击范围1。",
+}
+
+
+def test_a_1v1_kill_at_an_opponent_out_of_range_says_the_distance_at_once() -> None:
+    """The only opponent behind a +1 horse: the Kill scanned is refused with the range rule
+    (distance 2, range 1), not "Kill needs a target" (which would send the player to scan
+    a target that would then be refused as "scan the card first")."""
+    t = ModeSeats("1v1")
+    t.ok(correct(t, "correct move dilu@C5 to 2 equipment"))
+    said = refused(t, lambda: t.scan("kill@S7", 1), "out_of_range")
+    assert {lang: lines[0] for lang, lines in said.items()} == OUT_OF_RANGE
