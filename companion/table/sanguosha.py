@@ -250,16 +250,20 @@ class SanguoshaTable:
                 return player.seat
         return None
 
-    def _own_skill(self, seat: int) -> str | None:
-        """The one skill a player's own general card starts (active or conversion)."""
-        general = self.engine.players[seat - 1].general
-        if general is None:
-            return None
+    def _own_skills(self, seat: int) -> list[str]:
+        """The skills a player's own general card may start (active or conversion) in this
+        game: a lord skill only for the lord, and not at all in a two-side mode."""
+        player = self.engine.players[seat - 1]
+        if player.general is None:
+            return []
         skills = catalogue().skills
-        found = [
-            s for s in catalogue().generals[general].skills if skills[s].tags & set(_SKILL_KINDS)
+        have = {s.id for s in player.skills}
+        general = catalogue().generals[player.general]
+        return [
+            s
+            for s in general.skills + general.lord_skills
+            if s in have and skills[s].tags & set(_SKILL_KINDS)
         ]
-        return found[0] if len(found) == 1 else None
 
     def _stage_skill(self, seat: int, skill: str) -> Stage:
         def stage() -> None:
@@ -279,13 +283,15 @@ class SanguoshaTable:
         if scanned.kind == "skill":
             player = self.engine.players[seat - 1]
             if self.engine.skill_of(player, scanned.text) is None:  # refused at once
-                return Refuse("skill_not_owned", {"seat": seat, "skill": scanned.text})
+                reason, data = self.engine.skill_missing(player, scanned.text)
+                return Refuse(reason.value, dict(data), source="engine")
             return self._stage_skill(seat, scanned.text)
         if scanned.kind == "general" and self.seat_of(scanned.text) == seat:
-            skill = self._own_skill(seat)
-            if skill is None:
-                return Refuse("scan_skill_token", {"seat": seat, "general": scanned.text})
-            return self._stage_skill(seat, skill)
+            skills = self._own_skills(seat)
+            if len(skills) != 1:
+                key = "scan_skill_token" if skills else "no_skill_to_start"
+                return Refuse(key, {"seat": seat, "general": scanned.text})
+            return self._stage_skill(seat, skills[0])
         return None
 
     def _staged_input(

@@ -206,7 +206,19 @@ class ChecksLayer(SetupLayer):
                 return skill
         if skill_id not in catalogue().skills and skill_id not in REGISTRY:
             raise InvalidAction(Reason.UNKNOWN_SKILL, skill=skill_id)
-        raise IllegalAction(Reason.SKILL_NOT_OWNED, skill=skill_id, seat=p.seat)
+        reason, data = self.skill_missing(p, skill_id)
+        raise IllegalAction(reason, **data)
+
+    def skill_missing(self, p: Player, skill_id: str) -> tuple[Reason, dict[str, object]]:
+        """Why `p` lacks a skill: a lord skill printed on the general's card is off in a
+        two-side mode (docs/modes.md §1) or belongs to the lord only; else not his."""
+        data: dict[str, object] = {"skill": skill_id, "seat": p.seat}
+        general = catalogue().generals.get(p.general or "")
+        if general is not None and skill_id in general.lord_skills:
+            if self.game.team_mode is not None:
+                return Reason.LORD_SKILLS_OFF, data | {"mode": self.settings.game_mode}
+            return Reason.NOT_THE_LORD, data
+        return Reason.SKILL_NOT_OWNED, data
 
     def check_conversion(self, p: Player, skill: Skill, cards: tuple[Card, ...], need: str) -> None:
         ok = cards and any(

@@ -76,6 +76,8 @@ class Reason(StrEnum):
     SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat; how (compulsory | triggered:
     # not started by hand)
     SKILL_NOT_OWNED = "skill_not_owned"  # seat, skill (the player has no such skill)
+    LORD_SKILLS_OFF = "lord_skills_off"  # seat, skill, mode (no lord skills in two-side modes)
+    NOT_THE_LORD = "not_the_lord"  # seat, skill (a lord skill on a general who is not the lord)
     SKILL_WRONG_NEED = "skill_wrong_need"  # skill, need, gives (the cards the skill makes)
     ONCE_PER_PHASE = "once_per_phase"  # skill, seat (already used this play phase)
     TOO_FEW_CARDS = "too_few_cards"  # skill, seat, needed, have, zone (hand | cards)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from tests.modes.table import ModeSeats
 from tests.table.test_corrections import correct
 from tests.table.test_refusal_reasons import LANGS, refused
+from tests.table.test_skill_gestures import Seats
 
 REDRAWN = {
     "en": "Da Qiao (seat 4) discards the starting hand (4 cards) and draws a new one.",
@@ -48,3 +49,46 @@ def test_a_1v1_kill_at_an_opponent_out_of_range_says_the_distance_at_once() -> N
     t.ok(correct(t, "correct move dilu@C5 to 2 equipment"))
     said = refused(t, lambda: t.scan("kill@S7", 1), "out_of_range")
     assert {lang: lines[0] for lang, lines in said.items()} == OUT_OF_RANGE
+
+
+LORD_SKILLS_OFF = {
+    "en": "Royal Escort is a lord skill, and 2v2 has no lord skills: Cao Cao (seat 1) cannot "
+    "use it.",
+    "es": "Escolta real es una habilidad de señor, y en 2c2 no hay habilidades de señor: Cao Cao "
+    "(asiento 1) no puede usarla.",
+    "zh-Hans": "护驾是主公技，2v2（欢乐成双）中没有主公技：1号位曹操不能发动。",
+}
+NO_SKILL_TO_START = {
+    "en": "Cao Cao (seat 1): Cao Cao has no skill that is started by scanning the general card.",
+    "es": "Cao Cao (asiento 1): Cao Cao no tiene ninguna habilidad que se active escaneando su "
+    "carta de general.",
+    "zh-Hans": "1号位曹操：曹操没有可通过扫描武将牌发动的技能。",
+}
+
+
+def test_a_lord_skill_in_a_mode_without_lords_says_so() -> None:
+    """docs/modes.md §1: lord skills are off in the two-side modes. Cao Cao's 护驾 token is
+    refused for that rule (not "Cao Cao does not have Royal Escort"), and his general card,
+    which then starts nothing, is not said to have "more than one skill"."""
+    t = ModeSeats("2v2", "caocao", "huatuo", "lvbu", "daqiao")
+    said = refused(t, lambda: t.scan("skill:hujia", 1), "lord_skills_off")
+    assert {lang: lines[0] for lang, lines in said.items()} == LORD_SKILLS_OFF
+    said = refused(t, lambda: t.scan("caocao", 1), "no_skill_to_start")
+    assert {lang: lines[0] for lang, lines in said.items()} == NO_SKILL_TO_START
+
+
+NOT_THE_LORD = {
+    "en": "Royal Escort is a lord skill: only the lord has it, and Cao Cao (seat 2) is not the "
+    "lord.",
+    "es": "Escolta real es una habilidad de señor: solo la tiene el señor, y Cao Cao (asiento 2) "
+    "no es el señor.",
+    "zh-Hans": "护驾是主公技，只有主公拥有：2号位曹操不是主公。",
+}
+
+
+def test_a_lord_skill_of_a_general_who_is_not_the_lord_says_so() -> None:
+    """Identity mode, Cao Cao not the lord: his 护驾 token is refused as the lord's only."""
+    t = Seats("zhangfei", "caocao", "guanyu", "lvbu")
+    t.end_turn(1)
+    said = refused(t, lambda: t.scan("skill:hujia", 2), "not_the_lord")
+    assert {lang: lines[0] for lang, lines in said.items()} == NOT_THE_LORD
