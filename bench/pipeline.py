@@ -158,7 +158,7 @@ def build_log(n: int, lang: str, tmp: Path) -> tuple[GameLog, int]:
 def profile_stages(log: GameLog, game_id: int, lang: str) -> dict[str, float]:
     """Mean milliseconds per input of each stage, from a replay: apply and narrate."""
     from companion.game.narrate import narrate_outcome
-    from companion.game.tables import make_table
+    from companion.table.games import make_table
     from companion.narration import Narrator
 
     info = log.game(game_id)

@@ -107,7 +107,7 @@ def _discard_stdout() -> None:
 def _main(argv: list[str]) -> int:
     parser = build_parser(_command_named(argv))
     args = parser.parse_args(argv)
-    from companion.diagnostics import configure
+    from companion.logging_setup import configure
 
     configure(args.log_level)
     handler = getattr(args, "handler", None)

@@ -29,6 +29,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.game.listing import export_game
+    from companion.game.saved_games import export_game
 
     return export_game(args.game_id, db=args.db, fmt=args.fmt, lang=args.lang, out_path=args.out)

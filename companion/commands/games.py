@@ -19,6 +19,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.game.listing import list_games
+    from companion.game.saved_games import list_games
 
     return list_games(args.db)

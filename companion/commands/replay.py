@@ -23,6 +23,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.game.listing import replay_game
+    from companion.game.saved_games import replay_game
 
     return replay_game(args.game_id, db=args.db, lang=args.lang, state_out=args.state_out)

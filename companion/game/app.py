@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.diagnostics import close_file, log_beside
+from companion.logging_setup import close_file, log_beside
 from companion.game.clock import Clock, VirtualClock, WallClock
 from companion.game.options import Presentation
 from companion.game.runner import ReaderPlan, run_session

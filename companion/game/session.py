@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game.narrate import narrate_events, narrate_outcome
-from companion.game.tables import make_table
+from companion.table.games import make_table
 from companion.narration import Narrator
 from companion.store import GameLog
 from companion.table.inputs import InputKind, TableInput

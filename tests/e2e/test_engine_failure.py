@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.game.tables import make_table
+from companion.table.games import make_table
 from companion.store import read_jsonl
 from companion.table.sanguosha import SanguoshaTable
 from tests.e2e.conftest import SCRIPTS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.game.tables import make_table
+from companion.table.games import make_table
 from companion.table.outcome import Status
 from tests.regicide_table.helpers import Game, to_input
 

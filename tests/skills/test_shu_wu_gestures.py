@@ -7,7 +7,7 @@ select a seat. Hands and deck are unseen, so what a skill needs is scanned or ch
 
 from engine.sanguosha.state import HIDDEN
 
-from .helpers_b import Readers
+from .gesture_table import Readers
 
 
 def test_rende_gesture_token_cards_receiver_ok():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from companion.game.tables import make_table
+from companion.table.games import make_table
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Outcome
 from engine.sanguosha import parse_card

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.game.tables import make_table
+from companion.table.games import make_table
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Outcome
 from companion.table.table import Table

@@ -11,7 +11,7 @@ MODULES = [
     "companion.table.resolve",
     "companion.game.clock",
     "companion.game.feedback",
-    "companion.game.listing",
+    "companion.game.saved_games",
     "companion.game.script",
 ]
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from companion import codes
-from companion.game.listing import export_game
+from companion.game.saved_games import export_game
 from companion.game.session import Session
-from companion.game.tables import make_table
+from companion.table.games import make_table
 from companion.narration import LANGUAGES
 from companion.store.log import GameLog
 from companion.table.inputs import HOST, InputKind, TableInput

@@ -1,4 +1,4 @@
-"""Part B's helper for gesture tests: a real table (`companion.table`) with one reader
+"""The gesture tests' table: a real table (`companion.table`) with one reader
 per seat, driven by the inputs a player makes (scan, press, select)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from companion.game.tables import make_table
+from companion.table.games import make_table
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Outcome
 
