@@ -158,8 +158,8 @@ def build_log(n: int, lang: str, tmp: Path) -> tuple[GameLog, int]:
 def profile_stages(log: GameLog, game_id: int, lang: str) -> dict[str, float]:
     """Mean milliseconds per input of each stage, from a replay: apply and narrate."""
     from companion.game.narrate import narrate_outcome
-    from companion.table.games import make_table
     from companion.narration import Narrator
+    from companion.table.games import make_table
 
     info = log.game(game_id)
     table = make_table(info.game, info.players, info.seed, info.settings)

@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     import tempfile
     from importlib import resources
 
-    from companion.game.playing import PlayRequest, start_game
+    from companion.game.new_game import PlayRequest, start_game
 
     try:
         show = presentation(args)

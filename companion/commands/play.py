@@ -103,7 +103,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.game.playing import PlayRequest, start_game
+    from companion.game.new_game import PlayRequest, start_game
     from companion.game.runner import join_specs
 
     try:

@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.game.playing import resume_game
+    from companion.game.resumed_game import resume_game
 
     try:
         show = presentation(args)

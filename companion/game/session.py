@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game.narrate import narrate_events, narrate_outcome
-from companion.table.games import make_table
 from companion.narration import Narrator
 from companion.store import GameLog
+from companion.table.games import make_table
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Outcome
 from companion.table.resolve import UidLookup

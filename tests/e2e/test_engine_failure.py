@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.table.games import make_table
 from companion.store import read_jsonl
+from companion.table.games import make_table
 from companion.table.sanguosha import SanguoshaTable
 from tests.e2e.conftest import SCRIPTS
 

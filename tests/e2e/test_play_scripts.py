@@ -262,7 +262,7 @@ def test_link_faults_change_nothing(play) -> None:
 
 def test_observers_join_through_the_session_hook(tmp_path: Path) -> None:
     """A table view or voice subscribes through `on_session` and hears every update."""
-    from companion.game.playing import PlayRequest, start_game
+    from companion.game.new_game import PlayRequest, start_game
 
     heard: list[str] = []
     request = PlayRequest(

@@ -6,9 +6,9 @@ from typing import Any
 
 from companion.game.narrate import narrate_events, narrate_outcome
 from companion.game.script import parse_host_line
-from companion.table.games import make_table
 from companion.narration import Narrator
 from companion.narration.messages import languages
+from companion.table.games import make_table
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Outcome
 from companion.table.table import Table

@@ -13,9 +13,9 @@ import pytest
 from companion import codes
 from companion.game.saved_games import export_game
 from companion.game.session import Session
-from companion.table.games import make_table
 from companion.narration import LANGUAGES
 from companion.store.log import GameLog
+from companion.table.games import make_table
 from companion.table.inputs import HOST, InputKind, TableInput
 from companion.table.outcome import Status
 from tests.table.harness import TableHarness
