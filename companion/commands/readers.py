@@ -33,8 +33,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     common.add_argument(
         "--reader",
         default=argparse.SUPPRESS,
-        help="where to look: ble (default), ble:ADDRESS, hci:TRANSPORT, serial:PORT, sim, "
-        "phone (the phones that joined the game running on --db)",
+        help="where to look: ble (default: the BLE readers in reach, and the plugged-in "
+        "scanners and NFC readers), ble:ADDRESS, hci:TRANSPORT, serial:PORT, sim, "
+        "scanner:PORT (a serial-mode barcode scanner), hid[:DEVICE] (keyboard-mode "
+        "scanners, Linux), pcsc[:NAME] (PC/SC NFC readers), phone (the phones that "
+        "joined the game running on --db)",
     )
     common.add_argument(
         "--db",

@@ -78,7 +78,10 @@ def add_view(parser: argparse.ArgumentParser) -> None:
 
 GAME_MODES = ("identity", "1v1", "2v2", "3v3", "4v4", "hegemony")
 """Three Kingdoms Kill's modes (`engine.sanguosha.modes.spec.mode_names()`, written out
-so that `--help` imports no engine); hegemony (国战) is refused with its reason."""
+so that `--help` imports no engine); hegemony (国战) is accepted only to be refused with
+its reason, so `--help` does not offer it (`PLAYABLE_MODES`)."""
+
+PLAYABLE_MODES = tuple(mode for mode in GAME_MODES if mode != "hegemony")
 
 
 def add_house_settings(parser: argparse.ArgumentParser) -> None:
@@ -86,8 +89,10 @@ def add_house_settings(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--mode",
         choices=GAME_MODES,
+        metavar="{" + ",".join(PLAYABLE_MODES) + "}",
         help="identity (default), 1v1 (2 players), 2v2 (4), 3v3 (6), 4v4 (8, provisional "
-        "rules); a mode's disputed points with --rule NAME=VALUE (e.g. --rule 1v1.rule=2013)",
+        "rules); a mode's disputed points with --rule NAME=VALUE (e.g. --rule 1v1.rule=2013); "
+        "hegemony (国战) is not available: it needs its own general cards and deck",
     )
     group.add_argument(
         "--nullification-timeout",
@@ -165,15 +170,16 @@ def _card_sets(text: str) -> tuple[str, ...]:
 
 
 def add_rules(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("house settings (Regicide)")
+    group = parser.add_argument_group("house settings (either game)")
     group.add_argument(
         "--rule",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a house setting, repeatable (Regicide: --rule solo_yield=true; Three Kingdoms "
-        "Kill's Maneuvering points: --rule wine_expiry=phase_end); the value "
-        "is read as JSON when it can be (true, 2, [11, 12, 13]), else as text",
+        help="a house setting, repeatable: Regicide's (--rule solo_yield=true), a disputed "
+        "point of the Maneuvering cards (--rule wine_expiry=phase_end) or of a Three "
+        "Kingdoms Kill mode (--rule 1v1.rule=2013); the value is read as JSON when it can "
+        "be (true, 2, [11, 12, 13]), else as text",
     )
 
 
