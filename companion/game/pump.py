@@ -32,7 +32,7 @@ from companion.game.feedback import route_signals
 from companion.game.session import Session, Update
 from companion.readers import ReaderConnected, ReaderInput
 from companion.readers.adapter import ADAPTED_ID_PREFIX, MisreadKind
-from companion.readers.events import reader_label
+from companion.readers.events import device_label, reader_label
 from companion.table.inputs import InputKind, TableInput
 from firmware_protocol.fields import CardKind, ErrorCode, Press
 from firmware_protocol.messages import Battery, Button, Card, Error, Feedback, Select
@@ -54,16 +54,37 @@ _MISREADS: dict[int, str] = {
 }
 
 
-def misread_notice(ri: ReaderInput) -> str | None:
+def misread_notice(ri: ReaderInput, device: tuple[str, str] | None = None) -> str | None:
     """What to tell the table when a reader read something that is no code (a scanner
-    typing garbage, an unreadable tag); None for any other input. Nothing is applied."""
+    typing garbage, an unreadable tag), naming the device (`device`: its name and kind,
+    from its `ReaderConnected`); None for any other input. Nothing is applied.
+
+    >>> from firmware_protocol import Error, ErrorCode
+    >>> ri = ReaderInput(0xAD000001, 1, Error(ErrorCode.HARDWARE_FAULT, 1), 1, 0)
+    >>> misread_notice(ri, ("barcode scanner on /dev/ttyACM0", "scanner"))
+    "barcode scanner on /dev/ttyACM0 (reader 1) read a code longer than any label's: ignored, scan again"
+    """
     event = ri.event
     if not isinstance(event, Error) or event.code is not ErrorCode.HARDWARE_FAULT:
         return None
+    if device is None:  # never seen connecting (a test's hand-made input)
+        who = reader_label(ri.reader_id, ri.seat)
+    else:
+        who = device_label(ri.reader_id, ri.seat, *device)
     what = _MISREADS.get(event.detail)
     if what is None:
-        return f"{reader_label(ri.reader_id, ri.seat)} reports a hardware fault ({event.detail})"
-    return f"{reader_label(ri.reader_id, ri.seat)} read {what}: ignored, scan again"
+        return f"{who} reports a hardware fault ({event.detail})"
+    return f"{who} read {what}: ignored, scan again"
+
+
+def _where(event: ReaderConnected) -> str:
+    """What the narration names a device by, after its kind ("the barcode scanner on
+    WHERE"): our reader's name, a device's port or name, a phone's seat."""
+    if event.kind == "reader":
+        return event.name
+    if event.kind == "phone":
+        return event.address.removeprefix("phone:seat")
+    return event.address
 
 
 def to_table_input(ri: ReaderInput, *, t: float, line: int | None = None) -> TableInput:
@@ -122,6 +143,7 @@ class Pump:
         self._writer: asyncio.Task[None] | None = None
         self.failure: BaseException | None = None
         self._shared: set[str] = set()  # devices whose flagged seat the table refused
+        self._devices: dict[int, tuple[str, str]] = {}  # reader id -> its name and kind
         session.subscribe(self._signal)
         session.subscribe(self._bound)
 
@@ -147,7 +169,7 @@ class Pump:
         if isinstance(event, ReaderInput):
             self.readers.setdefault(event.reader_id, event.seat or None)
             update = self._input(event)
-            notice = misread_notice(event)
+            notice = misread_notice(event, self._devices.get(event.reader_id))
             if notice is not None and self.on_notice is not None:
                 self.on_notice(notice)
             await self.hub.ack(event.reader_id, event.seq, epoch=event.epoch)
@@ -155,6 +177,10 @@ class Pump:
         else:
             if isinstance(event, ReaderConnected):
                 self.readers[event.reader_id] = event.seat or None
+                self._devices[event.reader_id] = (event.name, event.kind)
+                self.session.narrator.name_reader(
+                    reader_name(event.reader_id), event.kind, _where(event)
+                )
                 self._flagged(event)
             if self.on_notice is not None:
                 self.on_notice(event)

@@ -59,6 +59,7 @@ FIELD_TYPES = (
     "choices",
     *("phase", "button", "zone", "action", "actions", "prompt", "side", "nature", "setting"),
     "suit",
+    "reader",
 )
 """Every placeholder type the narrator knows how to write."""
 

@@ -57,6 +57,7 @@ class Narrator:
         self._words = self._messages["names"]
         self._ncards = {k for k, t in self._types.items() if t == "ncards"}
         self._counts: dict[tuple[str, str], set[str]] = {}
+        self._devices: dict[str, tuple[str, str]] = {}  # reader name -> kind, where
         # a language's article contractions ("de el asiento" -> "del asiento")
         self._contractions = [
             (re.compile(rf"\b{re.escape(a)}"), b)
@@ -128,6 +129,13 @@ class Narrator:
         if key not in self._messages["table"] and self.has("reason", f"{self.game}.{key}"):
             return self._say("reason", f"{self.game}.{key}", data, view)
         return self._say("table", key, data, view)
+
+    def name_reader(self, reader: str, kind: str, where: str) -> None:
+        """Name reader `reader` (its id in hex, as the log keeps it) by what it is from
+        now on: a `Reader.kind` ("scanner") and where it is ("/dev/ttyACM0"), written
+        with `names.reader` ("the barcode scanner on /dev/ttyACM0"). A reader never
+        named (a game replayed from its log) is "reader 7C0A0001"."""
+        self._devices[reader] = (kind, where)
 
     @property
     def names(self) -> GameNames:
@@ -201,6 +209,10 @@ class Narrator:
             return self._names.skill(str(raw))
         if kind == "identity":
             return self._names.identity(str(raw))
+        if kind == "reader":
+            device, where = self._devices.get(str(raw), ("default", str(raw)))
+            words = self._words.get("reader", {})
+            return str(words.get(device, words["default"])).format(where=where)
         if kind == "number" and isinstance(raw, float) and raw.is_integer():
             return str(int(raw))
         if kind == "bool":

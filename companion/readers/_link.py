@@ -224,8 +224,13 @@ class _Link:
         session.connected(now)
         hub.emit(
             ReaderConnected(
-                known.reader_id, known.seat, self.reader.address, self.reader.name, hello.epoch
-            )
+                known.reader_id,
+                known.seat,
+                self.reader.address,
+                self.reader.name,
+                hello.epoch,
+                kind=self.reader.kind,
+            )  # fmt: skip
         )
         early, self._early = self._early, []
         for item in early:

@@ -192,6 +192,11 @@ class AdaptedReader(Reader):
         return self.device.name
 
     @property
+    def kind(self) -> str:
+        """The device's kind ("scanner", "pcsc", "hid", "keyboard")."""
+        return self.device.kind
+
+    @property
     def is_connected(self) -> bool:
         return self._on_frame is not None
 

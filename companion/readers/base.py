@@ -128,6 +128,12 @@ class Reader(abc.ABC):
     """One link to one physical (or simulated) reader; frames in, frames out."""
 
     @property
+    def kind(self) -> str:
+        """What the device is, for people: "reader" (one of ours, on BLE or a cable),
+        "scanner", "hid", "pcsc", "keyboard" (adapted code readers), "phone"."""
+        return "reader"
+
+    @property
     @abc.abstractmethod
     def address(self) -> str:
         """The transport address (BLE address, serial port path): stable for a device."""

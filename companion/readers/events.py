@@ -27,6 +27,7 @@ __all__ = [
     "ReaderRestarted",
     "ReaderStatus",
     "ResumePoint",
+    "device_label",
     "reader_label",
 ]
 
@@ -38,6 +39,20 @@ def reader_label(reader_id: int, seat: int) -> str:
     ('reader 3', 'reader TCR-0003')
     """
     return f"reader {seat}" if seat else f"reader TCR-{reader_id & 0xFFFF:04X}"
+
+
+def device_label(reader_id: int, seat: int, name: str, kind: str) -> str:
+    """A reader named by what it is: ours by its name and seat ("reader 1 (TCR-0001)",
+    "reader TCR-0001"), any other device by its own name, which says what and where it
+    is ("barcode scanner on /dev/ttyACM0 (reader 1)").
+
+    >>> device_label(0x7C0A0001, 1, "TCR-0001", "reader")
+    'reader 1 (TCR-0001)'
+    """
+    label = reader_label(reader_id, seat)
+    if kind == "reader":
+        return f"{label} ({name})" if seat else f"reader {name}"
+    return f"{name} ({label})" if seat else name
 
 
 @dataclass(frozen=True)
@@ -64,9 +79,21 @@ class ReaderConnected:
     address: str
     name: str
     epoch: int
+    kind: str = "reader"  # `Reader.kind`: what the device is
 
     def describe(self) -> str:
-        return f"{reader_label(self.reader_id, self.seat)} connected ({self.name}, {self.address})"
+        """ "reader 1 connected (TCR-0001, ADDRESS)", "barcode scanner on PORT connected":
+        each name once (a scanner's or a phone's name says where it is).
+
+        >>> ReaderConnected(0x7C0A0001, 0, "F0:00", "TCR-0001", 1).describe()
+        'reader TCR-0001 connected (F0:00)'
+        >>> ReaderConnected(0xAD000001, 2, "/dev/ttyACM0", "barcode scanner on /dev/ttyACM0",
+        ...                 1, kind="scanner").describe()
+        'barcode scanner on /dev/ttyACM0 (reader 2) connected'
+        """
+        return f"{device_label(self.reader_id, self.seat, self.name, self.kind)} connected" + (
+            f" ({self.address})" if self.kind == "reader" else ""
+        )
 
 
 @dataclass(frozen=True)

@@ -186,7 +186,7 @@ class HidDevice(CodeDevice):
 
     @property
     def name(self) -> str:
-        return f"keyboard scanner {Path(self._path).name}"
+        return f"keyboard-mode scanner {Path(self._path).name}"
 
     async def wait_available(self) -> None:
         while not Path(self._path).exists():

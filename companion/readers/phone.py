@@ -79,6 +79,10 @@ class PhonePort:
 class PhoneReader(Reader):
     """The reader of one seat: connected while one phone's socket is open."""
 
+    @property
+    def kind(self) -> str:
+        return "phone"
+
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.reader_id = phone_reader_id(seat)

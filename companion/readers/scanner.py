@@ -61,7 +61,7 @@ class ScannerDevice(CodeDevice):
 
     @property
     def name(self) -> str:
-        return f"scanner {self._port}"
+        return f"barcode scanner on {self._port}"
 
     async def wait_available(self) -> None:
         # A device path (Linux, macOS) can be watched for; a COM port is just tried.

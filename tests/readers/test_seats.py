@@ -97,7 +97,8 @@ async def test_bindings_by_label_and_flag_are_logged_refused_cleanly_and_resumed
             # a seat label at setup: A becomes seat 1's reader
             scanners["A"].scan(LABEL["seat:1"])
             await until(lambda: session.table.bindings.get(names["A"]) == 1, "A bound")
-            assert f"Reader {names['A']} is now the reader of seat 1." in run.said
+            # named by what it is, not by its reader id (issue 29 item 5)
+            assert f"The barcode scanner on {paths['A']} is now the reader of seat 1." in run.said
             await until(lambda: run.seat_in_hub(ids["A"]) == 1, "the hub told")
             scanners["A"].scan(codes.resolve_token("lord").code)
             await until(lambda: len(of(session, names["A"])) == 2, "A's identity logged")
@@ -113,7 +114,7 @@ async def test_bindings_by_label_and_flag_are_logged_refused_cleanly_and_resumed
             await until(lambda: len(run.said) >= said + 2, "refusals narrated")
             assert (session.table.bindings, session.state()) == before
             refusals = " ".join(run.said[said:])
-            assert f"reader {names['B']} holds that seat" in refusals
+            assert f"the barcode scanner on {paths['B']} holds that seat" in refusals
             assert "this table has seats 1 to 5" in refusals
             assert run.seat_in_hub(ids["C"]) == 0
         logged = len(inputs(session))

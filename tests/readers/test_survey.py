@@ -67,5 +67,5 @@ def test_companion_readers_lists_a_serial_scanner(tmp_path: Path) -> None:
             capture_output=True, text=True, timeout=60, env={**os.environ},
         )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert f"scanner {scanner.path}" in done.stdout and "shared" in done.stdout
+    assert f"barcode scanner on {scanner.path}" in done.stdout and "shared" in done.stdout
     assert "AD" in done.stdout.split(str(scanner.path))[-1]

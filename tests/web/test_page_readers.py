@@ -92,6 +92,7 @@ async def test_the_host_binds_and_unbinds_a_reader_on_the_page(
     the host), narrated, told to the hub, and A's next read is seat 3's. B cannot take
     seat 3 (refused, narrated, nothing changed); once A is made shared again, it can."""
     a, b = table.names["A"], table.names["B"]
+    scanner_a, scanner_b = (f"barcode scanner on {table.scanners[n].path}" for n in "AB")
     host = await open_page(browser, str(table.server.host_url))
     page = host.page
     for name in (a, b):
@@ -110,7 +111,7 @@ async def test_the_host_binds_and_unbinds_a_reader_on_the_page(
         await page.wait_for_function(f"window.__tc.readers > {listed}")
         return await status.inner_text()
 
-    assert f"Reader {a} is now the reader of seat 3." in await bind(a, 3)
+    assert f"The {scanner_a} is now the reader of seat 3." in await bind(a, 3)
     assert table.session.table.bindings == {a: 3}
     bind_input = table.logged()[-1]
     assert bind_input.kind is InputKind.BIND and bind_input.reader == HOST
@@ -122,13 +123,13 @@ async def test_the_host_binds_and_unbinds_a_reader_on_the_page(
 
     before = (dict(table.session.table.bindings), table.session.state(), len(table.logged()))
     said = await bind(b, 3)
-    assert said.startswith("Refused") and f"reader {a} holds that seat" in said
+    assert said.startswith("Refused") and f"the {scanner_a} holds that seat" in said
     assert (table.session.table.bindings, table.session.state()) == before[:2]
     assert len(table.logged()) == before[2] + 1  # the refused input is logged, nothing else
     assert table.seat_in_hub(b) == 0
 
-    assert f"Reader {a} is now shared" in await bind(a, 0)
-    assert f"Reader {b} is now the reader of seat 3." in await bind(b, 3)
+    assert f"The {scanner_a} is now shared" in await bind(a, 0)
+    assert f"The {scanner_b} is now the reader of seat 3." in await bind(b, 3)
     assert table.session.table.bindings == {a: 0, b: 3}
     await until(lambda: table.seat_in_hub(a) == 0 and table.seat_in_hub(b) == 3)
     assert await page.locator(f'form[data-reader="{b}"] select').input_value() == "3"
