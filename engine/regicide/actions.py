@@ -1,4 +1,4 @@
-"""What a player can submit: frozen dataclasses, one per decision.
+"""What a player can submit: frozen dataclasses, one per decision (§ = docs/regicide.md).
 
 Cards are `Card` values (`parse_card("C8")`); card text such as `"C8"` is accepted too
 and parsed when the action is submitted. Which actions fit which prompt:

@@ -1,4 +1,4 @@
-"""What happened: frozen values returned by `Game.submit`, one per fact.
+"""What happened: frozen values returned by `Game.submit`, one per fact (§ = docs/regicide.md).
 
 Each event is a `@fact` (engine/core/facts.py: frozen to the type checker, cheap to
 build) with a stable `kind` string and `to_json()`. They carry every figure a

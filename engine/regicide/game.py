@@ -1,5 +1,7 @@
 """The Regicide rules engine: `Game.new`, `pending`, `submit`, `view`, `legal_actions`.
 
+Sections (§) are those of docs/regicide.md.
+
 Theory of operation. A game is a `GameState` (plain lists and ints) plus one pending
 `Prompt`, the single truth about what happens next. `submit(seat, action)` looks up
 the handler for the action's type; every handler first checks everything (raising
