@@ -214,7 +214,17 @@ def _confirm(
     t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
 ) -> Interpretation | None:
     button = _button(inp)
-    return Submit(seat, Confirm(button == "ok")) if button in ("ok", "no") else None
+    if button in ("ok", "no"):
+        return Submit(seat, Confirm(button == "ok"))
+    named = s is not None and s.kind == "general" or inp.kind is InputKind.SELECT
+    if named and p.reason in _AIMED_AT_SOURCE and p.source is not None:
+        return Refuse("aimed_at_source", {"seat": seat, "skill": p.reason, "source": p.source})
+    return None
+
+
+_AIMED_AT_SOURCE = ("ganglie", "fankui")
+"""Skills asked OK/NO whose effect falls on the damage source and no one else: a general
+scanned (or a seat selected) to name someone is refused with whom they name."""
 
 
 def _choose_option(

@@ -12,11 +12,11 @@ POOL_1V1 = ("zhangfei", "lvbu", "huatuo", "diaochan", "sunquan", "ganning", "lvm
 DRAFT_1V1 = ((2, "huatuo"), (1, "zhangfei"), (1, "diaochan"), (2, "lvbu"), (2, "sunquan"),
              (1, "ganning"), (1, "lvmeng"), (2, "huanggai"), (2, "zhouyu"), (1, "daqiao"),
              (1, "luxun"), (2, "sunshangxiang"))  # fmt: skip
-POOL_3V3 = POOL_1V1 + ("guanyu", "zhaoyun", "machao", "caocao")
+POOL_3V3 = POOL_1V1 + ("guanyu", "zhaoyun", "machao", "xiahoudun")
 DRAFT_3V3 = ((5, "lvbu"), (2, "zhangfei"), (2, "huatuo"), (5, "diaochan"), (5, "sunquan"),
              (2, "ganning"), (2, "lvmeng"), (5, "huanggai"), (5, "zhouyu"), (2, "daqiao"),
              (2, "luxun"), (5, "sunshangxiang"), (5, "guanyu"), (2, "zhaoyun"), (2, "machao"),
-             (5, "caocao"))  # fmt: skip
+             (5, "xiahoudun"))  # fmt: skip
 PLAYERS = {"1v1": 2, "2v2": 4, "3v3": 6, "4v4": 8}
 
 

@@ -92,3 +92,37 @@ def test_a_lord_skill_of_a_general_who_is_not_the_lord_says_so() -> None:
     t.end_turn(1)
     said = refused(t, lambda: t.scan("skill:hujia", 2), "not_the_lord")
     assert {lang: lines[0] for lang, lines in said.items()} == NOT_THE_LORD
+
+
+GANGLIE_SOURCE = {
+    "en": "Xiahou Dun (seat 4): Eye for an Eye is aimed at the one who dealt the damage, Zhang "
+    "Fei (seat 2), and no one else: OK or NO.",
+    "es": "Xiahou Dun (asiento 4): Ojo por ojo solo se dirige contra quien causó el daño, Zhang "
+    "Fei (asiento 2): OK o NO.",
+    "zh-Hans": "4号位夏侯惇：刚烈只能对伤害来源2号位张飞发动，不能指定其他角色：确定或取消。",
+}
+
+
+def ganglie_asked() -> ModeSeats:
+    """3v3: the cool marshal Zhang Fei (seat 2, a -1 horse) Kills Xiahou Dun (seat 4), who
+    takes the damage and is asked whether to use 刚烈."""
+    t = ModeSeats("3v3", "huatuo", "zhangfei", "ganning", "xiahoudun", "sunquan", "diaochan")
+    t.ok(t.scan("zhangfei", 2))  # the cool marshal acts himself
+    t.ok(correct(t, "correct move chitu@H5 to 2 equipment"))
+    for code in ("kill@S7", "xiahoudun"):
+        t.ok(t.scan(code, 2))
+    t.ok(t.press("no", 4))
+    assert (t.pending["reason"], t.pending["source"]) == ("ganglie", 2)
+    return t
+
+
+def test_3v3_ganglie_naming_another_player_says_whom_it_may_name() -> None:
+    """The standard 刚烈 (3v3.exclusive_generals off) falls on the damage source only: a
+    general scanned or a seat selected to name another enemy is refused with the source's
+    name (not "not what is needed now"); OK then uses it."""
+    t = ganglie_asked()
+    said = refused(t, lambda: t.scan("huatuo", 4), "aimed_at_source")
+    assert {lang: lines[0] for lang, lines in said.items()} == GANGLIE_SOURCE
+    refused(t, lambda: t.select(3, 4), "aimed_at_source")
+    t.ok(t.press("ok", 4))
+    assert t.pending["kind"] == "judgment_card"
