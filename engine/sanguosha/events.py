@@ -624,10 +624,13 @@ class HandRedrawn(Event):
 @_event
 @fact
 class UnitStarted(Event):
-    """3v3: `team`'s action unit: these seats take their turns, in this order."""
+    """3v3: `team`'s action unit: these seats take their turns, in this order; `why`:
+    "chosen" by the marshal, "last" (only one of the team still to act: no choice), or
+    "leader_first" (qs2013: the leader of the team that acts first opens the game)."""
 
     team: str
     seats: tuple[int, ...]
+    why: str = "chosen"
     kind = "unit_started"
 
 

@@ -126,3 +126,30 @@ def test_3v3_ganglie_naming_another_player_says_whom_it_may_name() -> None:
     refused(t, lambda: t.select(3, 4), "aimed_at_source")
     t.ok(t.press("ok", 4))
     assert t.pending["kind"] == "judgment_card"
+
+
+LAST_OF_TEAM = {
+    "en": "The cool team acts: Zhang Fei (seat 2), the only one of the team still to act this "
+    "round (no choice to make).",
+    "es": "Actúa el equipo frío: Zhang Fei (asiento 2), el único del equipo que aún no ha "
+    "actuado en esta ronda (no hay nada que elegir).",
+    "zh-Hans": "冷方行动：2号位张飞，本轮己方仅剩此角色未行动（无需选择）。",
+}
+
+
+def test_a_3v3_unit_with_one_player_left_says_whose_turn_and_why() -> None:
+    """docs/modes.md §4.1: the cool marshal sends his vanguards first, so the cool team's
+    second unit has only the marshal left: no choice is asked, and the narration says
+    whose turn it is and why (a marshal waiting to be asked would otherwise scan his own
+    general into his play phase and start a skill)."""
+    t = ModeSeats("3v3", "huatuo", "zhangfei", "ganning", "xiahoudun", "sunquan", "diaochan")
+    t.ok(t.scan("huatuo", 2))
+    t.end_turn(1)
+    t.end_turn(3)
+    t.ok(t.scan("sunquan", 5))
+    outcome = t.ok(t.press("ok", 5))
+    while t.pending["seat"] == 5:
+        outcome = t.ok(t.press("ok", 5))
+    assert t.pending == {"kind": "play", "seat": 2, "seats": [2]}
+    for lang in LANGS:
+        assert LAST_OF_TEAM[lang] in t.said(outcome, lang)

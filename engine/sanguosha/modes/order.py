@@ -67,11 +67,12 @@ def _units(game: Game, mode: TeamMode) -> Flow:
                 continue  # this team has nobody left to act: it passes its unit
             leader = mode.leader_of(team)
             assert leader is not None
+            why = "chosen"
             if leader_first and leader in waiting:
-                chosen = leader
+                chosen, why = leader, "leader_first"
                 leader_first = False
             elif len(waiting) == 1:
-                chosen = waiting[0]
+                chosen, why = waiting[0], "last"
             else:
                 picked = yield from game.choose_players(
                     game.player(leader),
@@ -86,7 +87,7 @@ def _units(game: Game, mode: TeamMode) -> Flow:
             if chosen != leader:
                 unit += [s for s in waiting if s not in (chosen, leader)]
             mode.unit = (team, tuple(unit))
-            game.emit(UnitStarted(team, tuple(unit)))
+            game.emit(UnitStarted(team, tuple(unit), why))
             for seat in unit:
                 p = game.player(seat)
                 if p.alive:
