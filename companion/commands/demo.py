@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         show = presentation(args)
     except ValueError as exc:
-        print(f"companion: --web: {exc}", file=sys.stderr)
+        print(f"companion: {exc}", file=sys.stderr)
         return 2
     script = resources.files("companion.game.scripts").joinpath("demo.script")
     pace = args.pace if args.pace is not None else (0.2 if sys.stdout.isatty() else 0.0)

@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         show = presentation(args)
     except ValueError as exc:
-        print(f"companion: --web: {exc}", file=sys.stderr)
+        print(f"companion: {exc}", file=sys.stderr)
         return 2
     try:
         rules = rule_settings(args.game, args.rule)

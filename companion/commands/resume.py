@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         show = presentation(args)
     except ValueError as exc:
-        print(f"companion: --web: {exc}", file=sys.stderr)
+        print(f"companion: {exc}", file=sys.stderr)
         return 2
     return resume_game(
         args.game_id,

@@ -342,14 +342,20 @@ def presentation(args: argparse.Namespace) -> Presentation:
     """The presentation the flags ask for.
 
     Raises:
-        ValueError: `--web` names no usable address.
+        ValueError: `--web` names no usable address, or `--voice-to` a folder that
+            cannot be written (the message starts with the flag).
     """
     web = None
     if args.web is not None or args.lan:
         from companion.web import parse_web_address
 
-        web = parse_web_address(args.web or None, lan=args.lan)
+        try:
+            web = parse_web_address(args.web or None, lan=args.lan)
+        except ValueError as exc:
+            raise ValueError(f"--web: {exc}") from None
     voice_to = getattr(args, "voice_to", None)
+    if voice_to is not None:
+        writable_folder(voice_to)
     return Presentation(web=web, lan=args.lan, voice=args.voice or voice_to is not None,
                         voice_to=voice_to)  # fmt: skip
 
@@ -368,3 +374,24 @@ def add_trust(parser: argparse.ArgumentParser) -> None:
         help="the paired readers' file (default: $COMPANION_READERS or "
         "~/.local/share/table-companion/readers.json)",
     )
+
+
+def writable_folder(path: Path) -> None:
+    """Make `path` (and its parents) if missing and check a file can be written in it,
+    before the game starts: `--voice-to` is refused up front, not silent mid-game.
+
+    Raises:
+        ValueError: naming the path and why it cannot be written.
+    """
+    import tempfile
+
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        raise ValueError(
+            f"--voice-to: cannot write to the folder {str(path)!r} ({why}); "
+            "give a folder you can write to"
+        ) from None

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from companion.game.clock import Clock, VirtualClock, WallClock
 from companion.game.ending import saved_note, write_state
+from companion.game.narrate import prompt_said
 from companion.game.options import Presentation
 from companion.game.preflight import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, say
 from companion.game.runner import ReaderPlan, run_session
@@ -125,8 +126,8 @@ def _observe(run: Run, stack: Any, out: TextIO, err: TextIO) -> TextIO:
                                              "files instead"),
             )  # fmt: skip
             session.subscribe(stack.enter_context(speaker).observe)
-        except (SpeechError, ValueError) as exc:  # ValueError: no voice data for the language
-            say(err, f"companion: no spoken narration: {exc}")
+        except (SpeechError, ValueError, OSError) as exc:  # ValueError: no voice data
+            say(err, f"companion: --voice: the game goes on silently: {exc}")
     return err
 
 
@@ -241,6 +242,5 @@ def _where_it_stands(session: Session, out: TextIO | None) -> None:
         _print_table(session, out)
     prompt = session.table.prompt()
     if prompt is not None:
-        session.announce(
-            Update(session.inputs, None, [session.narrator.prompt(prompt, state)], state)
-        )
+        said = prompt_said(session.narrator, prompt, state)
+        session.announce(Update.of(session.inputs, None, [said], state))

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.narrate import narrate_events, narrate_outcome
+from companion.game.narrate import Said, narrate_said, prompt_said, said_events
 from companion.narration import Narrator
 from companion.store import GameLog
 from companion.table.games import make_table
@@ -36,12 +36,19 @@ _log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Update:
     """What one input did, for observers. `n` is the input's position in the log
-    (0 for the opening update: the setup events and the first prompt)."""
+    (0 for the opening update: the setup events and the first prompt). `said` gives
+    each sentence's kind and seat, when the update was narrated here (`Update.of`)."""
 
     n: int
     outcome: Outcome | None
     sentences: list[str]
     state: dict[str, Any]
+    said: tuple[Said, ...] = ()
+
+    @classmethod
+    def of(cls, n: int, outcome: Outcome | None, said: list[Said], state: dict[str, Any]) -> Update:
+        """An update whose sentences are `said`'s texts."""
+        return cls(n, outcome, [s.text for s in said], state, tuple(said))
 
 
 Observer = Callable[[Update], None]
@@ -125,7 +132,7 @@ class Session:
             if on_replayed is not None:
                 state = session.state()
                 on_replayed(
-                    Update(item.n, outcome, narrate_outcome(narrator, outcome, state), state)
+                    Update.of(item.n, outcome, narrate_said(narrator, outcome, state), state)
                 )
         session._status = str(table.view().get("status", ""))
         return session
@@ -155,11 +162,11 @@ class Session:
     def opening(self) -> Update:
         """The setup events and the first prompt, as an update (n = 0)."""
         state = self.state()
-        sentences = narrate_events(self.narrator, self.table.start_events, state)
+        said = said_events(self.narrator, self.table.start_events, state)
         prompt = self.table.prompt()
         if prompt is not None:
-            sentences.append(self.narrator.prompt(prompt, state))
-        return Update(0, None, sentences, state)
+            said.append(prompt_said(self.narrator, prompt, state))
+        return Update.of(0, None, said, state)
 
     def announce(self, update: Update) -> None:
         """Publish an update to every observer."""
@@ -186,7 +193,7 @@ class Session:
                 exc_info=outcome.failure,
             )  # fmt: skip
         state = self.state()
-        update = Update(n, outcome, narrate_outcome(self.narrator, outcome, state), state)
+        update = Update.of(n, outcome, narrate_said(self.narrator, outcome, state), state)
         self._record_status(state)
         self.announce(update)
         return update

@@ -2,10 +2,13 @@
 
 Offline by construction: espeak-ng is a local program with its own voice data, no
 network, no model download. The voice for a language is the first of its candidates
-(`data/voices.json`) that the installed espeak-ng lists, so a machine with an older
-espeak-ng (`zh` rather than `cmn`) still speaks Chinese. Text goes to espeak-ng on
-its standard input, never on the command line, so nothing in it can be taken for an
-option.
+(`data/voices.json`) that the installed espeak-ng lists and that reads the language's
+probe sentence in that language: its phonemes (`espeak-ng -v VOICE -x -q`) must not
+switch to another language, which espeak-ng marks as `(en)`. That is how `cmn` fails
+on espeak-ng 1.51 (it reads Chinese as English letter names and tone digits) and
+`cmn-latn-pinyin` passes, so each installed version gets the voice that works on it.
+Text goes to espeak-ng on its standard input, never on the command line, so nothing
+in it can be taken for an option.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ __all__ = [
     "espeak_command",
     "has_audio",
     "installed_voices",
+    "phonemes",
+    "version",
     "render_wav",
     "voice_for",
 ]
@@ -41,24 +46,47 @@ class SpeechError(RuntimeError):
     """Speech is unavailable (espeak-ng missing, no voice for the language) or failed."""
 
 
+_CARD = re.compile(r"([♠♥♣♦])(10|[2-9AJQK])(?![\w])")
+_DANGLING = re.compile(r"\s*,\s*(?=[.,;:!?)）。，：；！？]|$)")
+_SWITCH = re.compile(r"\([a-z]{2,3}(?:-[\w-]+)?\)")
+"""espeak-ng's mark, in `-x` output, of a switch to another language's rules: `(en)`."""
+
+
 @dataclass(frozen=True)
 class Voice:
-    """How one language is spoken: the espeak-ng voice, its rate, the replacements."""
+    """How one language is spoken: the espeak-ng voice, its rate, how a card is said
+    (`card` with `suits` and `ranks`), the other replacements, and the espeak-ng
+    version it was chosen on."""
 
     lang: str
     name: str
     rate: int
     say: tuple[tuple[str, str], ...]
+    card: str = ""
+    suits: tuple[tuple[str, str], ...] = ()
+    ranks: tuple[tuple[str, str], ...] = ()
+    version: str = ""
 
     def prepare(self, text: str) -> str:
-        """The text as it should be spoken (suit symbols as words, spaces tidied).
+        """The text as it should be spoken: a card's suit and rank as a person says
+        them, other suit symbols as words, spaces tidied.
 
-        >>> Voice("en", "en", 165, (("♠", " spades "),)).prepare("Kill ♠7.")
-        'Kill spades 7.'
+        >>> en = Voice("en", "en", 165, (("♠", " spades "),), " {rank} of {suit}, ",
+        ...            (("♠", "spades"),), (("K", "king"),))
+        >>> en.prepare("Kill ♠7 on Zhang Fei."), en.prepare("Kill ♠K."), en.prepare("♠ suit")
+        ('Kill 7 of spades, on Zhang Fei.', 'Kill king of spades.', 'spades suit')
         """
+        if self.card:
+            suits, ranks = dict(self.suits), dict(self.ranks)
+
+            def said(match: re.Match[str]) -> str:
+                suit, rank = match.group(1), match.group(2)
+                return self.card.format(suit=suits[suit], rank=ranks.get(rank, rank))
+
+            text = _CARD.sub(said, text)
         for old, new in self.say:
             text = text.replace(old, new)
-        return " ".join(text.split())
+        return _DANGLING.sub("", " ".join(text.split()))
 
 
 def _check_table(raw: Any) -> dict[str, dict[str, Any]]:
@@ -69,6 +97,11 @@ def _check_table(raw: Any) -> dict[str, dict[str, Any]]:
         if not isinstance(entry, dict):
             raise SpeechError(f"voices.json: {lang}: missing language")
         voices, rate, say = entry.get("voices"), entry.get("rate"), entry.get("say", {})
+        if not isinstance(entry.get("probe"), str) or not entry["probe"]:
+            raise SpeechError(f"voices.json: {lang}.probe: expected a sentence in the language")
+        card, suits = entry.get("card", ""), entry.get("suits", {})
+        if card and (not isinstance(suits, dict) or set(suits) != set("♠♥♣♦")):
+            raise SpeechError(f"voices.json: {lang}.suits: expected a word for each of ♠♥♣♦")
         if (
             not isinstance(voices, list)
             or not voices
@@ -113,22 +146,88 @@ def installed_voices(program: str = ESPEAK) -> frozenset[str]:
     return frozenset(names)
 
 
+@cache
+def version(program: str = ESPEAK) -> str:
+    """The installed espeak-ng's version (`1.51`), or "" when it does not say."""
+    try:
+        out = subprocess.run(
+            [program, "--version"], capture_output=True, text=True, timeout=TIMEOUT_S
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    found = re.search(r"speech:\s*([\d.]+)", out) or re.search(r"(\d+\.\d+[\d.]*)", out)
+    return found.group(1) if found else ""
+
+
+def phonemes(text: str, voice: str, program: str = ESPEAK) -> str:
+    """espeak-ng's phonemes for `text` in `voice` (`-x -q`: nothing is played).
+
+    Raises:
+        SpeechError: espeak-ng failed.
+    """
+    try:
+        return subprocess.run(
+            [program, "-v", voice, "-x", "-q", "--stdin"],
+            input=text,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise SpeechError(f"{program} -x could not read with {voice}: {exc}") from None
+
+
+def reads_as_itself(voice: str, probe: str, program: str = ESPEAK) -> bool:
+    """Whether `voice` reads `probe` with its own language's rules all through (no
+    `(en)` switch in its phonemes)."""
+    return _SWITCH.search(phonemes(probe, voice, program)) is None
+
+
+_INSTALL = {
+    "zh-Hans": "Mandarin",
+    "en": "English",
+    "es": "Spanish",
+    "vi": "Vietnamese",
+}
+
+
+@cache
 def voice_for(lang: str, program: str = ESPEAK) -> Voice:
     """The voice that speaks `lang` (`zh-Hans`, `en`, `es`, and Regicide's `vi`) on
-    this machine.
+    this machine: the first listed candidate that reads the probe as the language.
 
     Raises:
         ValueError: not a narration language.
-        SpeechError: espeak-ng is missing, or has none of the language's voices.
+        SpeechError: espeak-ng is missing, or has none of the language's voices; the
+            message names the language and what to install.
     """
     if lang not in all_languages():
         raise ValueError(f"unknown language {lang!r}: expected one of {all_languages()}")
     entry = _table()[lang]
-    available = installed_voices(program)
-    for name in entry["voices"]:
-        if name in available:
-            return Voice(lang, name, entry["rate"], tuple(entry.get("say", {}).items()))
-    raise SpeechError(f"{program} has no voice for {lang} (tried {', '.join(entry['voices'])})")
+    try:
+        available = installed_voices(program)
+    except SpeechError as exc:
+        raise SpeechError(f"no voice for {_INSTALL.get(lang, lang)} ({lang}): {exc}") from None
+    listed = [name for name in entry["voices"] if name in available]
+    for name in listed:
+        if reads_as_itself(name, entry["probe"], program):
+            return Voice(
+                lang,
+                name,
+                entry["rate"],
+                tuple(entry.get("say", {}).items()),
+                entry.get("card", ""),
+                tuple(entry.get("suits", {}).items()),
+                tuple(entry.get("ranks", {}).items()),
+                version(program),
+            )
+    found = f"it has {', '.join(listed)}, which read it as English" if listed else "it has none"
+    raise SpeechError(
+        f"no voice for {_INSTALL.get(lang, lang)} ({lang}) in {program} {version(program)}"
+        f" ({found}; tried {', '.join(entry['voices'])}): install espeak-ng 1.51 or newer"
+        " with its voice data (Debian/Ubuntu: apt install espeak-ng espeak-ng-data)"
+    )
 
 
 def espeak_command(voice: Voice, wav: Path | None = None, program: str = ESPEAK) -> list[str]:

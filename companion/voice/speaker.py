@@ -6,35 +6,64 @@ waits for speech, and speech never waits for the game.
 
 The backlog rule. Speech is slower than play: a turn's start alone is six sentences.
 When more than `max_waiting` sentences wait (not counting the one being spoken),
-the oldest waiting ones are dropped until `max_waiting` remain. Order never
-changes, nothing is repeated, and a sentence being spoken is always finished. The
-newest sentences are kept because they say what is happening now and, last of all,
-who must act next (the prompt), which is what a table needs to hear. Dropped
+the oldest waiting ones that may be skipped are dropped until `max_waiting` remain
+(or none that may be skipped is left). Never skipped: a prompt (it asks a player to
+act), a refusal, and the events of `never_skipped` in `data/voices.json` (dying, a
+death, a judgment's card and result, the end of the game). Order never changes,
+nothing is repeated, and a sentence being spoken is always finished. Dropped
 sentences are still on screen and in the terminal; `dropped` counts them.
+
+Recording (`record_dir`, the `--voice-to DIR` of the command line) drops nothing:
+every sentence becomes `NNNN.wav`, numbered in the order narrated, and a line of
+`index.tsv` there (number, time, seat, text) says which file holds which sentence;
+`close` waits until every file is written.
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, TextIO
 
 from companion.voice.espeak import ESPEAK, TIMEOUT_S, espeak_command, has_audio, voice_for
 
-__all__ = ["MAX_WAITING", "Speaker"]
+__all__ = ["INDEX", "MAX_WAITING", "Speaker", "never_skipped"]
 
 MAX_WAITING = 6
+INDEX = "index.tsv"
+"""The recording's index: `number<TAB>time<TAB>seat<TAB>text`, one line per sentence."""
+
+
+@cache
+def never_skipped() -> frozenset[str]:
+    """The sentence kinds speech never skips (`prompt`, `refusal`, `event:<game>.<kind>`)."""
+    text = resources.files("companion.voice.data").joinpath("voices.json").read_text("utf-8")
+    events = json.loads(text).get("never_skipped", [])
+    return frozenset({"prompt", "refusal", *(f"event:{kind}" for kind in events)})
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    n: int
+    text: str
+    keep: bool
 
 
 class Speaker:
     """Speaks one game's sentences in `lang`, in order, on a worker thread.
 
     With `record_dir`, each sentence is written to `NNNN.wav` there instead of being
-    played (for tests, and for a machine whose speaker is elsewhere). `on_failure`
+    played, and listed in its `index.tsv` (for a machine whose speaker is elsewhere,
+    and for tests); the directory must exist and be writable. `on_failure`
     hears the first sentence that could not be spoken (no sound device, say): speech
     never stops the game, but the host must be told it is silent.
 
@@ -64,7 +93,9 @@ class Speaker:
         self.last_error = ""
         self._on_failure = on_failure
         self.spoken: list[str] = []
-        self._waiting: deque[str] = deque()
+        self._count = 0
+        self._index: TextIO | None = None  # opened with the first sentence
+        self._waiting: deque[_Line] = deque()
         self._busy = False
         self._closed = False
         self._held = not start
@@ -75,25 +106,69 @@ class Speaker:
 
     # --- the game's side: never blocks on speech ---
 
-    def say(self, sentences: Iterable[str]) -> None:
-        """Queue sentences to be spoken after those already waiting (backlog rule above)."""
+    def say(
+        self, sentences: Iterable[str], kinds: Iterable[str] = (), seats: Iterable[Any] = ()
+    ) -> None:
+        """Queue sentences to be spoken after those already waiting (backlog rule above).
+        `kinds` (as `companion.game.narrate.Said.kind`) say which may be skipped (none
+        given: any); `seats` the seat each is about, for the recording's index."""
+        keep, kinds_, seats_ = never_skipped(), list(kinds), list(seats)
         with self._cond:
             if self._closed:
                 return
-            self._waiting.extend(s for s in sentences if s and s.strip())
-            while len(self._waiting) > self.max_waiting:
-                self._waiting.popleft()
-                self.dropped += 1
+            for i, text in enumerate(sentences):
+                if not text or not text.strip():
+                    continue
+                self._count += 1
+                kind = kinds_[i] if i < len(kinds_) else ""
+                seat = seats_[i] if i < len(seats_) else None
+                self._waiting.append(_Line(self._count, text, kind in keep))
+                self._list(self._count, seat, text)
+            if self.record_dir is None:
+                self._drop_backlog()
             self._cond.notify_all()
 
+    def _drop_backlog(self) -> None:
+        """The backlog rule: the oldest skippable sentences go first; kept ones stay."""
+        excess = len(self._waiting) - self.max_waiting
+        if excess <= 0:
+            return
+        kept: deque[_Line] = deque()
+        for line in self._waiting:
+            if excess > 0 and not line.keep:
+                excess -= 1
+                self.dropped += 1
+            else:
+                kept.append(line)
+        self._waiting = kept
+
+    def _list(self, n: int, seat: Any, text: str) -> None:
+        if self.record_dir is None:
+            return
+        if self._index is None:
+            try:
+                self._index = (self.record_dir / INDEX).open("w", encoding="utf-8")
+            except OSError:  # its WAV file cannot be written either: that failure is counted
+                return
+            self._index.write("number\ttime\tseat\ttext\n")
+        when = datetime.now(UTC).isoformat(timespec="milliseconds")
+        shown = "" if seat is None else str(seat)
+        self._index.write(f"{n}\t{when}\t{shown}\t{' '.join(text.split())}\n")
+        self._index.flush()
+
     def observe(self, update: Any) -> None:
-        """A `companion.game.Session` observer: speak an update's sentences."""
-        self.say(update.sentences)
+        """A `companion.game.Session` observer: speak an update's sentences (with their
+        kinds and seats when the update has them)."""
+        said = getattr(update, "said", ())
+        if len(said) == len(update.sentences):
+            self.say(update.sentences, [s.kind for s in said], [s.seat for s in said])
+        else:
+            self.say(update.sentences)
 
     @property
     def waiting(self) -> list[str]:
         with self._cond:
-            return list(self._waiting)
+            return [line.text for line in self._waiting]
 
     # --- control ---
 
@@ -114,7 +189,11 @@ class Speaker:
             return self._cond.wait_for(lambda: not self._waiting and not self._busy, timeout)
 
     def close(self, timeout: float = 2.0) -> None:
-        """Stop: drop what waits, cut the sentence being spoken, end the worker."""
+        """Stop: drop what waits, cut the sentence being spoken, end the worker. A
+        recording is finished first (every sentence written), unless held."""
+        if self.record_dir is not None:
+            with self._cond:
+                self._cond.wait_for(lambda: self._held or not (self._waiting or self._busy))
         with self._cond:
             self._closed = True
             self._waiting.clear()
@@ -123,6 +202,8 @@ class Speaker:
         if process is not None and process.poll() is None:
             process.terminate()
         self._thread.join(timeout)
+        if self._index is not None:
+            self._index.close()
 
     def __enter__(self) -> Speaker:
         return self
@@ -138,17 +219,15 @@ class Speaker:
     # --- the worker ---
 
     def _run(self) -> None:
-        count = 0
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: self._closed or (self._waiting and not self._held))
                 if self._closed:
                     return
-                text = self._waiting.popleft()
+                line = self._waiting.popleft()
                 self._busy = True
-            count += 1
             try:
-                self._speak(text, count)
+                self._speak(line.text, line.n)
             finally:
                 with self._cond:
                     self._busy = False
