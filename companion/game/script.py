@@ -201,6 +201,10 @@ def readers_for(
     return ([0] if shared else []) + seats
 
 
+_REBOOTS = (FaultKind.REBOOT, FaultKind.POWER_CYCLE, FaultKind.STALE_HELLO)
+"""The faults after which a simulated reader has booted again (holding no card)."""
+
+
 class _Cards:
     """The card each reader holds as a script plays, on paper (no reader exists)."""
 
@@ -228,7 +232,7 @@ class _Cards:
             elif isinstance(action, Remove):
                 if self.held.pop(index, None) is None:
                     raise TokenError("there is no card on the reader to remove")
-            elif isinstance(action, Fault) and action.kind is FaultKind.REBOOT:
+            elif isinstance(action, Fault) and action.kind in _REBOOTS:
                 self.held.pop(index, None)  # a restarted simulated reader forgets its card
         except TokenError as exc:
             raise ScriptError(line.number, line.text, str(exc)) from None

@@ -13,6 +13,7 @@ LED and buzzer state are plain attributes, and every FEEDBACK is kept in
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Callable
@@ -170,6 +171,10 @@ class SimulatedReader:
         self._feedback_seen: Feedback | None = None
         self._feedback_changed = asyncio.Event()
         self._greeted = asyncio.Event()
+        self._powered = asyncio.Event()  # cleared while switched off (`power_cycle`)
+        self._powered.set()
+        self._switch_on: asyncio.TimerHandle | None = None
+        self._switching_on: asyncio.Task[None] | None = None
         self._led_behind_pairing: LedState = LED_OFF
         #: Bonds and the pairing window (used by the BLE front).
         self.security = ReaderSecurity(self.name, self.address, keys)
@@ -226,6 +231,12 @@ class SimulatedReader:
 
     async def close(self) -> None:
         """Power off: drop the link, release the radio or the port."""
+        if self._switch_on is not None:
+            self._switch_on.cancel()
+        if self._switching_on is not None:
+            self._switching_on.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._switching_on
         if self._front is not None:
             front, self._front = self._front, None
             await front.close()
@@ -311,6 +322,7 @@ class SimulatedReader:
 
     async def scan_tag(self, tag: TagPayload) -> int:
         """A tag with this payload is read."""
+        await self._switched_on()
         self.card = tag
         return await self._event(self._logic.card(True, _CARD_KINDS[tag.kind], tag.data))
 
@@ -334,6 +346,7 @@ class SimulatedReader:
         Raises:
             TokenError: there is no card on the reader.
         """
+        await self._switched_on()
         if self.card is None:
             raise TokenError("there is no card on the reader to remove")
         tag, self.card = self.card, None
@@ -349,6 +362,7 @@ class SimulatedReader:
             if button.lower() not in _BUTTONS:
                 raise ValueError(f"no button {button!r} (ok, no, undo)")
             button = _BUTTONS[button.lower()]
+        await self._switched_on()
         return await self._event(self._logic.button(ButtonId(button), long))
 
     async def select(self, seat: int) -> int:
@@ -359,12 +373,14 @@ class SimulatedReader:
         """
         if not 0 <= seat <= MAX_SEAT:
             raise ValueError(f"seat must be 0..{MAX_SEAT}, got {seat}")
+        await self._switched_on()
         return await self._event(self._logic.select(seat))
 
     async def report_battery(self, percent: int, millivolts: int | None = None) -> int:
         """A battery reading (an event, and the Battery service's level)."""
         if not 0 <= percent <= 100:
             raise ValueError(f"battery percent must be 0..100, got {percent}")
+        await self._switched_on()
         if millivolts is None:
             millivolts = 3300 + (_FULL_MILLIVOLTS - 3300) * percent // 100
         self._battery = percent
@@ -372,6 +388,12 @@ class SimulatedReader:
         if self._front is not None:
             await self._front.battery_changed(percent)
         return seq
+
+    async def _switched_on(self) -> None:
+        """Wait while the reader is switched off (`power_cycle`): a switched-off reader
+        reads nothing, so a card put on it meanwhile is read once it has booted again,
+        as an event of the new boot (not of the old one, which the boot forgets)."""
+        await self._powered.wait()
 
     async def _event(self, frames: list[bytes]) -> int:
         await self._emit(frames)
@@ -457,18 +479,29 @@ class SimulatedReader:
     async def power_cycle(self, seconds: float) -> None:
         """Switched off for `seconds`, then on again: silent and unreachable meanwhile,
         then a fresh boot (a new epoch, unacknowledged events gone, bonds and seat kept).
-        Returns at once; the reader comes back by itself."""
+        Returns at once; the reader comes back by itself. An input meanwhile waits
+        for the new boot (`_switched_on`)."""
         if seconds < 0:
             raise ValueError(f"seconds must be >= 0, got {seconds}")
         self.announce(f"fault: switched off for {seconds:g} s")
+        self._powered.clear()
         await self.front.away(None)
         loop = asyncio.get_running_loop()
 
         async def switch_on() -> None:
-            await self.reboot()
-            await self.back_in_range()
+            try:
+                await self.reboot()
+                await self.back_in_range()
+            finally:
+                self._powered.set()
 
-        loop.call_later(seconds, lambda: loop.create_task(switch_on()))
+        def start() -> None:
+            self._switch_on = None
+            self._switching_on = loop.create_task(switch_on(), name=f"{self.name} switch-on")
+
+        if self._switch_on is not None:  # switched off again before it came back
+            self._switch_on.cancel()
+        self._switch_on = loop.call_later(seconds, start)
 
     async def back_in_range(self) -> None:
         """Come back in range now: advertise again."""

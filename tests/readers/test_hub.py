@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from companion.readers import (
     ReaderInput,
     ReaderRestarted,
 )
+from companion.readers.base import Reader, ReaderSource
 from firmware_protocol import (
     Battery,
     Button,
@@ -25,10 +27,16 @@ from firmware_protocol import (
     CardKind,
     Color,
     Feedback,
+    Hello,
+    HelloRequest,
     Pattern,
     Press,
+    ReaderFlags,
     Select,
+    decode,
+    encode,
 )
+from firmware_protocol.seqnum import NO_EVENTS
 from hardware.sim.tokens import default_token_encoder
 from tests.readers.conftest import ble_rig
 from tests.readers.helpers import TIMEOUT, Rig, Seen, take_inputs, take_until
@@ -196,6 +204,27 @@ async def test_reader_reboot_is_reported(rig: Rig) -> None:
             await hub.ack(reader.reader_id, 5, epoch=new_epoch)
         await hub.ack(reader.reader_id, 0, epoch=old_epoch)  # stale epoch: ignored
         assert reader.logic.pending == 1
+
+
+async def test_an_input_while_switched_off_arrives_as_the_new_boots_event(ble: Rig) -> None:
+    """Issue 33 item 1: a card put on a reader while it is switched off (`fault
+    power-cycle`) is read once it has booted, as the new boot's event; it went into the
+    old boot's buffer before, which the boot then forgot, so the script driver waited
+    for an event that never came and the table never saw the scan."""
+    reader = ble.reader
+    async with ReaderHub(ble.source) as hub:
+        await connected(hub)
+        await reader.press("ok")
+        seen = await take_inputs(hub, 1, ack=True)
+        old_epoch = reader.epoch
+        await reader.power_cycle(0.2)
+        seq = await reader.press("no")  # returns once the reader is on again
+        assert reader.epoch != old_epoch
+        seen = await take_inputs(hub, 1, seen, ack=True)
+        last = seen.inputs[-1]
+        assert (last.epoch, last.seq) == (reader.epoch, seq) == (reader.epoch, 0)
+        assert isinstance(last.event, Button) and last.event.button is ButtonId.NO
+        assert seen.of(ReaderRestarted)
 
 
 async def test_buffer_overflow_is_reported_as_lost_events(ble: Rig) -> None:
@@ -444,3 +473,64 @@ async def test_a_stale_hello_after_a_reboot_is_never_acted_on(ble: Rig) -> None:
         (new_epoch, 0),
         (new_epoch, 1),
     ]
+
+
+class _SwallowingReader(Reader):
+    """A transport whose `connect` loses one cancellation as bumble's `Device.connect`
+    does on Python 3.11: it awaits `asyncio.wait_for` on a future, and when that future
+    completes as the task is cancelled, `wait_for` returns the result and the
+    cancellation is gone. A stand-in for that race in the library (it cannot be timed
+    on the real stack); the hub above it is the real one."""
+
+    def __init__(self) -> None:
+        self.connecting = asyncio.Event()
+        self.connection: asyncio.Future[None] | None = None
+        self._on_frame: Any = None
+
+    @property
+    def address(self) -> str:
+        return "SW:AL:LO:WS:00:01"
+
+    @property
+    def is_connected(self) -> bool:
+        return False
+
+    async def connect(self, on_frame: Any, on_lost: Any) -> None:
+        self._on_frame = on_frame
+        self.connection = asyncio.get_running_loop().create_future()
+        self.connecting.set()
+        await asyncio.wait_for(self.connection, timeout=60)
+
+    async def send(self, frame: bytes) -> None:
+        if isinstance(decode(frame), HelloRequest):  # a reader: it answers, the link is up
+            self._on_frame(encode(Hello(0x1234, NO_EVENTS, 0, 100, ReaderFlags(0), 0x7C0A0001)))
+
+    async def disconnect(self) -> None:
+        return None
+
+
+class _OneReader(ReaderSource):
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+
+    async def discover(self, on_found: Any) -> None:
+        on_found(self.reader)
+        await asyncio.Event().wait()
+
+
+async def test_closing_the_hub_ends_a_link_whose_cancellation_a_library_lost() -> None:
+    """Issue 33 item 2: a link that reconnected as the game ended (a `drop` or a
+    `stale-hello` in the last lines) could swallow the hub's cancellation in bumble's
+    connect, run on into the new connection, and `close` waited for it for ever: the
+    process hung after "Game over". `close` cancels again until the link has ended."""
+    reader = _SwallowingReader()
+    hub = ReaderHub(_OneReader(reader), HubOptions())
+    await hub.__aenter__()
+    await asyncio.wait_for(reader.connecting.wait(), TIMEOUT)
+    assert reader.connection is not None
+    reader.connection.set_result(None)  # the connection completes...
+    closing = asyncio.ensure_future(hub.close())  # ...as the hub cancels the link
+    done, _ = await asyncio.wait([closing], timeout=30)  # a bound on a hang, not a timing
+    assert closing in done, "the hub's close hung on a link that lost its cancellation"
+    closing.result()
+    assert not [t for t in asyncio.all_tasks() if t.get_name().startswith("reader ")]
