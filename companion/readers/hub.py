@@ -24,7 +24,6 @@ one whose HELLO announces an id its bond does not belong to is dropped with a wa
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import AsyncIterator, Coroutine
 from typing import Any
@@ -45,6 +44,33 @@ from firmware_protocol.session import HostSession
 __all__ = ["ReaderHub"]
 
 _log = logging.getLogger(__name__)
+
+CANCEL_REPEAT_S = 0.5
+"""How long `close` lets a cancelled task take before cancelling it again."""
+CANCEL_TRIES = 10
+"""How many times `close` cancels a task before it leaves it behind (with a warning)."""
+
+
+async def _cancel_all(tasks: list[asyncio.Task[None]]) -> None:
+    """Cancel `tasks` and wait until they have ended, cancelling again those that go
+    on: a library may swallow a cancellation (Python 3.11's `asyncio.wait_for`, which
+    bumble's `Device.connect` uses, returns the result when its future completes as
+    the cancellation comes), and the task then runs on, say into a new connection's
+    wait for the link to drop; waiting for it would hang the process at exit."""
+    pending = set(tasks)
+    for tried in range(CANCEL_TRIES):
+        if not pending:
+            break
+        if tried:
+            _log.debug("cancelling again: %s", ", ".join(t.get_name() for t in pending))
+        for task in pending:
+            task.cancel()
+        _, pending = await asyncio.wait(pending, timeout=CANCEL_REPEAT_S)
+    for task in pending:
+        _log.warning("task %s did not end when cancelled; left behind", task.get_name())
+    for task in tasks:
+        if task.done() and not task.cancelled() and task.exception() is not None:
+            _log.debug("task %s ended with %r", task.get_name(), task.exception())
 
 
 class ReaderHub:
@@ -91,12 +117,7 @@ class ReaderHub:
         if not self._running:
             return
         self._running = False
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await _cancel_all(list(self._tasks))
         for link in list(self._links.values()):
             await link.reader.disconnect()
         await self._source.stop()
