@@ -13,11 +13,22 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-__all__ = ["LEVELS", "close_file", "configure", "log_beside"]
+__all__ = ["LEVELS", "close_file", "configure", "log_beside", "reason"]
 
 LEVELS = ("debug", "info", "warning", "error")
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _QUIET = ("bumble", "asyncio", "uvicorn")  # libraries chatty below WARNING
+
+
+def reason(exc: BaseException) -> str:
+    """An exception in words for the user: its message, else its type's name (a bare
+    `TimeoutError()` has an empty message; an exception object itself is always
+    true, so `exc or ...` never falls back).
+
+    >>> reason(TimeoutError()), reason(ValueError("seat 11 is beyond 10"))
+    ('TimeoutError', 'seat 11 is beyond 10')
+    """
+    return str(exc) or type(exc).__name__
 
 
 class _Stderr(logging.StreamHandler):

@@ -21,7 +21,7 @@ from companion.game.preflight import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, say
 from companion.game.runner import ReaderPlan, run_session
 from companion.game.session import Session, Update
 from companion.game.view_server import table_server
-from companion.logging_setup import close_file
+from companion.logging_setup import close_file, reason
 from companion.readers.allowlist import AllowlistError
 
 __all__ = ["Run", "clock_for", "console_for", "run_to_end", "view_mode"]
@@ -197,7 +197,7 @@ def _failure(exc: Exception, err: TextIO, game_id: int) -> int:
         say(err, f"companion: script: {exc}")
         return EXIT_BAD_INPUT
     if isinstance(exc, (TimeoutError, ConnectionError)):
-        say(err, f"companion: the readers failed: {exc or type(exc).__name__}")
+        say(err, f"companion: the readers failed: {reason(exc)}")
         return EXIT_FAILED
     if isinstance(exc, AllowlistError):
         say(err, f"companion: the paired readers' file: {exc}")

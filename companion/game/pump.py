@@ -294,7 +294,15 @@ class Pump:
             caught = handled is not None and handled[0] == epoch and handled[1] >= seq
             return caught or self.failure is not None
 
-        async with asyncio.timeout(timeout), self._changed:
-            await self._changed.wait_for(done)
+        try:
+            async with asyncio.timeout(timeout), self._changed:
+                await self._changed.wait_for(done)
+        except TimeoutError:
+            handled = self._handled.get(reader_id)
+            got = "nothing" if handled is None else f"seq {handled[1]} of boot {handled[0]:08X}"
+            raise TimeoutError(
+                f"reader {reader_name(reader_id)}: its event seq {seq} of boot {epoch:08X} "
+                f"was not handled within {timeout:g} s (handled so far: {got})"
+            ) from None
         if self.failure is not None:
             raise RuntimeError("the input pump stopped") from self.failure

@@ -29,6 +29,7 @@ from bleak.backends.device import BLEDevice
 from bleak.backends.scanner import AdvertisementData
 from bleak.exc import BleakDBusError, BleakError, BleakGATTProtocolError, BleakGATTProtocolErrorCode
 
+from companion.logging_setup import reason
 from companion.readers import bluez
 from companion.readers.base import (
     FoundHandler,
@@ -236,7 +237,7 @@ def _why(exc: BaseException) -> str:
         return said
     if isinstance(exc, bluez.AgentError):
         return str(exc)
-    return f"cannot connect: {exc or type(exc).__name__}"
+    return f"cannot connect: {reason(exc)}"
 
 
 async def _quietly_disconnect(client: BleakClient) -> None:

@@ -21,6 +21,7 @@ from bleak.backends.device import BLEDevice
 from bleak.backends.scanner import AdvertisementData
 from bleak.exc import BleakError
 
+from companion.logging_setup import reason
 from companion.readers import bluez
 from companion.readers.allowlist import Allowlist, KnownReader, now_stamp
 from companion.readers.ble import BleStack
@@ -59,7 +60,7 @@ async def _try_pair(
         await client.read_gatt_char(profile.EVENT_UUID)
         return KnownReader(info.reader_id, device.address, name, now_stamp())
     except (BleakError, TimeoutError, OSError) as exc:
-        return bluez.explain(exc) or str(exc) or type(exc).__name__
+        return bluez.explain(exc) or reason(exc)
     except bluez.AgentError as exc:
         return str(exc)
     except FrameError as exc:
