@@ -22,7 +22,6 @@ with a message, nothing changed.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any
@@ -37,7 +36,7 @@ from companion.web.access import Access, is_loopback
 from companion.web.commands import CommandError, HostCommand, parse_command
 from companion.web.feed import TableFeed, encode_frame
 from companion.web.labels import labels_for
-from companion.web.limits import BodyLimit, LimitError, check_json_depth, read_body
+from companion.web.limits import BodyLimit, LimitError, read_json
 from companion.web.qr import qr_svg
 
 __all__ = ["COOKIE", "KEEPALIVE_S", "build_app"]
@@ -209,13 +208,9 @@ class _TableRoutes:
         if not self.access.may_steer(request.headers.get("x-host-token")):
             return JSONResponse({"error": "this needs the host token"}, status_code=403)
         try:
-            text = (await read_body(request)).decode("utf-8")
-            check_json_depth(text)
-            body = json.loads(text)
+            body = await read_json(request)
         except LimitError as exc:
             return JSONResponse({"error": str(exc)}, status_code=exc.status)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)
         try:
             command = parse_command(body, self.feed.state)
         except CommandError as exc:

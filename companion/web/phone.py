@@ -46,7 +46,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from companion.web.limits import LimitError, read_body
+from companion.web.limits import LimitError, read_body, read_json
 from companion.web.photo import MAX_PHOTO_BYTES, PhotoError, decode_photo
 from companion.web.qr import qr_svg
 from companion.web.seats import SeatDesk
@@ -322,7 +322,7 @@ def phone_routes(
         if not may_steer(request.headers.get("x-host-token")):
             return JSONResponse({"error": "this needs the host token"}, status_code=403)
         try:
-            body = json.loads(await read_body(request))
+            body = await read_json(request)
             seat = body["seat"]
             room.free(seat)
         except LimitError as exc:

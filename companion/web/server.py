@@ -28,6 +28,7 @@ import uvicorn
 from companion.web.access import DEFAULT_PORT, Access, is_loopback, lan_address
 from companion.web.app import CommandHandler, ReadersList, build_app
 from companion.web.feed import TableFeed
+from companion.web.limits import TableProtocol
 from companion.web.qr import qr_text
 
 __all__ = ["TableServer", "serve_table"]
@@ -190,6 +191,7 @@ class TableServer:
             access_log=False,
             lifespan="off",
             timeout_graceful_shutdown=2,
+            http=TableProtocol,  # the header timeout and the connection cap (`limits.py`)
             ws_max_size=4096,  # a phone's frames are 20 bytes (`phone.MAX_MESSAGE`)
         )
         # bound here, not by uvicorn, which would exit the process on a busy port
@@ -222,6 +224,7 @@ class TableServer:
             access_log=False,
             lifespan="off",
             timeout_graceful_shutdown=2,
+            http=TableProtocol,  # the header timeout and the connection cap (`limits.py`)
             ws_max_size=4096,
             ssl_certfile=str(self.tls.server_cert),
             ssl_keyfile=str(self.tls.server_key),

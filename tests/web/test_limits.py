@@ -7,12 +7,13 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import httpx
 import pytest
 
-from companion.web import TableServer
-from companion.web.limits import MAX_BODY_BYTES
+from companion.web import TableServer, limits
+from companion.web.limits import MAX_BODY_BYTES, MAX_INT_DIGITS
 from tests.web.helpers import TableGame
 
 
@@ -103,3 +104,96 @@ async def test_a_good_command_still_passes(game: TableGame, server: TableServer)
             "/host", json={"op": "hp", "seat": 2, "hp": 1}, headers=_headers(server)
         )
     assert response.status_code == 200, response.text
+
+
+async def test_a_5000_digit_number_is_refused_with_400(
+    game: TableGame, server: TableServer
+) -> None:
+    """Issue 33 item 4: Python's int parser raises a plain ValueError past 4300 digits,
+    which no route caught (500)."""
+    game.setup()
+    before = (len(game.inputs()), server.feed.seq, game.session.state())
+    body = '{"op": "hp", "seat": 2, "hp": ' + "9" * 5000 + "}"
+    async with httpx.AsyncClient(base_url=server.base_url) as client:
+        response = await client.post("/host", content=body, headers=_headers(server))
+    assert response.status_code == 400, response.text
+    assert response.json()["error"] == f"a number of 5000 digits; at most {MAX_INT_DIGITS}"
+    assert _unchanged(game, server, before)
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ('{"seat": ' + "[" * 1000 + "]" * 1000 + "}", "nests more than 8 levels deep"),
+        ('{"seat": ' + "1" * 5000 + "}", "a number of 5000 digits"),
+        ("\xff", "must be a JSON object"),
+    ],
+    ids=["deep", "long-number", "not-json"],
+)
+async def test_phone_free_reads_json_within_the_same_bounds(
+    tmp_path: Path, body: str, says: str
+) -> None:
+    """Issue 33 item 4: `/phone/free` parsed its body without the nesting check, so
+    JSON 1000 deep raised RecursionError (500); every route reads JSON through
+    `limits.read_json` now."""
+    from tests.phone.harness import PhoneTable
+
+    async with PhoneTable(tmp_path, players=2, tls=False) as table:
+        server = table.server
+        token_before = server.phones.desk.token(1)
+        async with httpx.AsyncClient(base_url=server.base_url) as client:
+            response = await client.post(
+                "/phone/free", content=body.encode(), headers=_headers(server)
+            )
+        assert response.status_code == 400, response.text
+        assert says in response.json()["error"]
+        assert server.phones.desk.token(1) == token_before  # the seat link is as before
+
+
+async def _closed_by_server(reader: asyncio.StreamReader) -> bytes:
+    """Read until the server closes the connection; what it sent."""
+    return await reader.read()
+
+
+async def test_a_connection_slow_to_send_its_headers_is_closed(
+    game: TableGame, server: TableServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33 item 5: a client sending one header line every few seconds held its
+    connection for ever. Past the header timeout the server closes it; a prompt
+    request on another connection is answered as before."""
+    monkeypatch.setattr(limits, "HEADER_TIMEOUT_S", 0.5)
+    host, port = server.base_url.removeprefix("http://").rsplit(":", 1)
+    reader, writer = await asyncio.open_connection(host, int(port))
+    try:
+        writer.write(b"GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the rest
+        await writer.drain()
+        async with asyncio.timeout(30):  # a bound on a hang, far past the header timeout
+            assert await _closed_by_server(reader) == b""
+    finally:
+        writer.close()
+    async with httpx.AsyncClient(base_url=server.base_url) as client:
+        assert (await client.get("/healthz")).status_code == 200
+
+
+async def test_connections_past_the_cap_are_closed_at_once(
+    game: TableGame, server: TableServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33 item 5: there was no cap; 200 idle connections were all held. Past
+    `MAX_CONNECTIONS` a new connection is closed at once, the ones held stay usable."""
+    monkeypatch.setattr(limits, "MAX_CONNECTIONS", 4)
+    host, port = server.base_url.removeprefix("http://").rsplit(":", 1)
+    held = [await asyncio.open_connection(host, int(port)) for _ in range(4)]
+    try:
+        extra_reader, extra_writer = await asyncio.open_connection(host, int(port))
+        async with asyncio.timeout(30):
+            assert await _closed_by_server(extra_reader) == b""
+        extra_writer.close()
+        reader, writer = held[0]
+        writer.write(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        await writer.drain()
+        async with asyncio.timeout(30):
+            answer = await reader.read()
+        assert answer.startswith(b"HTTP/1.1 200")
+    finally:
+        for _, writer in held:
+            writer.close()
