@@ -35,6 +35,7 @@ __all__ = [
     "phonemes",
     "version",
     "render_wav",
+    "speech_rules",
     "voice_for",
 ]
 
@@ -97,6 +98,8 @@ def _check_table(raw: Any) -> dict[str, dict[str, Any]]:
         if not isinstance(entry, dict):
             raise SpeechError(f"voices.json: {lang}: missing language")
         voices, rate, say = entry.get("voices"), entry.get("rate"), entry.get("say", {})
+        if not isinstance(entry.get("web_lang"), str) or not entry["web_lang"]:
+            raise SpeechError(f"voices.json: {lang}.web_lang: expected a language tag (zh-CN)")
         if not isinstance(entry.get("probe"), str) or not entry["probe"]:
             raise SpeechError(f"voices.json: {lang}.probe: expected a sentence in the language")
         card, suits = entry.get("card", ""), entry.get("suits", {})
@@ -119,6 +122,26 @@ def _check_table(raw: Any) -> dict[str, dict[str, Any]]:
 def _table() -> dict[str, dict[str, Any]]:
     text = resources.files("companion.voice.data").joinpath("voices.json").read_text("utf-8")
     return _check_table(json.loads(text))
+
+
+def speech_rules(lang: str) -> dict[str, Any]:
+    """How the table page says `lang` with the device's voices: the language tag to ask
+    for (`web_lang`) and the same card rule and replacements as espeak-ng's (`card`,
+    `suits`, `ranks`, `say`, in order), so a TV says "seven of spades" too.
+
+    Raises:
+        ValueError: not a narration language.
+    """
+    if lang not in all_languages():
+        raise ValueError(f"unknown language {lang!r}: expected one of {all_languages()}")
+    entry = _table()[lang]
+    return {
+        "web_lang": entry["web_lang"],
+        "card": entry.get("card", ""),
+        "suits": entry.get("suits", {}),
+        "ranks": entry.get("ranks", {}),
+        "say": [list(pair) for pair in entry.get("say", {}).items()],
+    }
 
 
 @cache

@@ -50,6 +50,7 @@ _STATIC = {
     "table.js": "text/javascript",
     "summary.js": "text/javascript",
     "host.js": "text/javascript",
+    "speech.js": "text/javascript",
 }
 _NO_STORE = {"Cache-Control": "no-store"}
 

@@ -161,6 +161,9 @@ def labels_for(game: str, lang: str) -> dict[str, Any]:
         raise ValueError(
             f"no {game} table view in language {lang!r}: expected one of {', '.join(offered)}"
         )
+    from companion.voice.espeak import speech_rules
+
     out: dict[str, Any] = {"lang": lang, "game": game, "ui": ui_text()[lang]}
+    out["speech"] = speech_rules(lang)
     out.update(_NAMES[game](lang))
     return out

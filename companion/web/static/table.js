@@ -338,6 +338,7 @@ function onHello(msg) {
   qr.hidden = !msg.lan; // no phone can open this computer's own loopback address
   if (msg.lan) qr.src = "/qr.svg" + (viewToken ? "?t=" + encodeURIComponent(viewToken) : "");
   renderHost(msg.host_controls);
+  speechSetup(L);
 }
 
 function onSnapshot(msg) {
@@ -359,6 +360,7 @@ function onUpdate(msg) {
   window.__tc.received[msg.seq] = now();
   state = msg.state;
   log.push(...msg.sentences);
+  speechSay(msg.sentences);
   logTotal += msg.sentences.length;
   if (log.length > 400) log = log.slice(-200);
   if (msg.summary) summary = msg.summary;
