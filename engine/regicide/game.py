@@ -524,6 +524,7 @@ class Game(TurnFlow):
         else:
             hand = self.hands[s]
             discarded = len(hand)
+            self.flipped.append(tuple(hand))
             self.discard.extend(hand)
             tavern = self.tavern
             drawn = min(cap, len(tavern))

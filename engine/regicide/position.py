@@ -105,6 +105,14 @@ def from_position(
             raise ValueError(f"flips_left must be 0..{g.settings.solo_jester_flips} in a solo game")
         g.flips_left = flips_left
         g.flips_used = g.settings.solo_jester_flips - flips_left
+    g.origin = {
+        "discard": tuple(g.discard),
+        "aside": tuple(g.aside),
+        "in_play": tuple(g.in_play),
+        "castle": (*g.castle, enemy_card),
+        "tavern": len(g.tavern),
+        "hands": tuple(len(h) for h in g.hands),
+    }
     g.log.clear()
     g._start_turn(seat, ev)
     g.log.extend(ev)

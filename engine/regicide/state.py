@@ -101,6 +101,8 @@ class GameState:
         "flips_used",
         "log",
         "listed",
+        "flipped",
+        "origin",
         "_countable_plays",
         "_single_payments",
     )
@@ -141,6 +143,12 @@ class GameState:
         #: The legal actions listed for the current state, or None until asked; every
         #: committed action drops it (`Game.submit`, `Game.step_random`).
         self.listed: list[Action] | None = None
+        #: The hands a digital solo flip threw face up on the discard pile, in order: a
+        #: public fact the events carry only as a count (infoset.py reads them).
+        self.flipped: list[tuple[Card, ...]] = []
+        #: For a game set up by `from_position`: the public zones it started from
+        #: (infoset.py replays the log from them); None after a dealt setup.
+        self.origin: dict[str, Any] | None = None
         #: For `Game.step_random`: digital plays group only as the rulebook says (no Ace
         #: groups, no double Jester), so `plays.count_plays` counts a hand's listed plays;
         #: digital payments are listed one card at a time (overpaying allowed).
