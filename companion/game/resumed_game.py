@@ -24,7 +24,7 @@ from companion.game.preflight import (
     say,
 )
 from companion.game.runner import ReaderPlan
-from companion.game.session import Session
+from companion.game.session import Session, settle_games
 from companion.logging_setup import close_file
 from companion.store import GameLog, UnknownGame
 
@@ -101,7 +101,9 @@ def _load_session(
     """
     if game_id is None:
         # none unfinished: the newest, which may have ended just before a crash (its
-        # final state is then written as asked)
+        # final state is then written as asked); rows a crash left behind are replayed
+        # first, so a game that ended is not taken for unfinished
+        settle_games(log)
         info = log.latest(unfinished=True) or log.latest()
         if info is None:
             say(err, f"companion: no game in {log.path}")

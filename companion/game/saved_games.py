@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.codes import CodeError, resolve_token
-from companion.game.session import Session, Update
+from companion.game.session import Session, Update, settle_games
 from companion.store import GameLog, NotAGameLog, UnknownGame, default_db_path, export_jsonl
 from companion.table.inputs import InputKind, TableInput
 
@@ -37,6 +37,7 @@ def list_games(db: Path | None, out: TextIO | None = None, err: TextIO | None = 
     if log is None:
         return 1
     with log:
+        settle_games(log)  # a row a crash left behind is set right by replay first
         games = log.games()
         if not games:
             print(f"no games in {log.path}", file=out)

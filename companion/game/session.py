@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +29,7 @@ from companion.table.outcome import Outcome
 from companion.table.resolve import UidLookup
 from companion.table.table import Table
 
-__all__ = ["Observer", "Session", "Update"]
+__all__ = ["Observer", "Session", "Update", "settle_games"]
 
 _log = logging.getLogger(__name__)
 
@@ -135,6 +136,8 @@ class Session:
                     Update.of(item.n, outcome, narrate_said(narrator, outcome, state), state)
                 )
         session._status = str(table.view().get("status", ""))
+        if not info.settled or info.status != session._status:
+            session._settle(session.state())
         return session
 
     # --- reading ---
@@ -210,7 +213,32 @@ class Session:
         if status == self._status:
             return
         self._status = status
+        self._settle(state)
+
+    def _settle(self, state: dict[str, Any]) -> None:
+        """Write the game's row from `state`, the replay of its first `inputs` inputs:
+        the row is derived from the log, never trusted across a crash (a kill after the
+        last input, before this write, left a game `playing` for ever). A log that
+        cannot be written (read-only, busy) keeps its row; the next replay settles it."""
         summary: dict[str, Any] = {
             k: state.get(k) for k in ("winners", "winner_side", "turn") if k in state
         }
-        self.log.set_status(self.game_id, status, summary)
+        status = str(state.get("status", ""))
+        try:
+            self.log.set_status(self.game_id, status, summary, at=self.inputs)
+        except sqlite3.OperationalError as exc:
+            _log.info("game %d: its row is not settled (%s)", self.game_id, exc)
+
+
+def settle_games(log: GameLog) -> None:
+    """Replay every game whose row does not describe all its logged inputs, which
+    sets the row right (`Session._settle`): what `companion games` and `resume` do
+    before they trust a row's status. A game that cannot be replayed keeps its row."""
+    for info in log.games():
+        if info.settled:
+            continue
+        try:
+            Session.load(log, info.id)
+        except Exception:  # one broken game must not hide the others
+            _log.warning("game %d could not be replayed; its row is shown as stored",
+                         info.id, exc_info=True)  # fmt: skip

@@ -36,7 +36,7 @@ __all__ = [
     "UnknownGame",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 CRASH_AFTER_ENV = "COMPANION_CRASH_AFTER"
 """Crash tests set this to N: the process then dies by SIGKILL right after its Nth
@@ -54,7 +54,8 @@ CREATE TABLE IF NOT EXISTS games (
     created  TEXT NOT NULL,
     updated  TEXT NOT NULL,
     status   TEXT NOT NULL,
-    summary  TEXT NOT NULL
+    summary  TEXT NOT NULL,
+    status_at INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS inputs (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -72,6 +73,9 @@ CREATE TABLE IF NOT EXISTS inputs (
 CREATE UNIQUE INDEX IF NOT EXISTS inputs_once
     ON inputs (game_id, reader, epoch, seq) WHERE seq IS NOT NULL;
 """
+
+
+_UPGRADE_FROM_1 = "ALTER TABLE games ADD COLUMN status_at INTEGER NOT NULL DEFAULT 0;"
 
 
 class StoreError(Exception):
@@ -109,6 +113,14 @@ class GameInfo:
     status: str
     summary: dict[str, Any]
     inputs: int = 0
+    status_at: int = 0  # how many inputs `status` and `summary` describe
+
+    @property
+    def settled(self) -> bool:
+        """Whether the row's status describes every logged input. A crash between an
+        input's commit and the row's update leaves it behind (say `playing`, after the
+        input that ended the game): only a replay of the log tells then."""
+        return self.status_at == self.inputs
 
 
 @dataclass(frozen=True)
@@ -158,11 +170,17 @@ class GameLog:
                 f"{self.path} was written by a newer companion (log version {version})"
             )
         if version < SCHEMA_VERSION:
-            tables = {r[0] for r in self._db.execute("SELECT name FROM sqlite_master")}
+            tables = {
+                r[0]
+                for r in self._db.execute("SELECT name FROM sqlite_master")
+                if not r[0].startswith("sqlite_")  # SQLite's own (a primary key's index)
+            }
             if tables - {"games", "inputs", "inputs_once"}:
                 raise NotAGameLog(f"{self.path} holds other tables: not a game log")
+            # version 1 had no status_at: its rows are unsettled (0) until replayed
+            upgrade = _UPGRADE_FROM_1 if version == 1 else ""
             self._db.executescript(
-                "BEGIN;" + _SCHEMA + f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;"
+                "BEGIN;" + upgrade + _SCHEMA + f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;"
             )
 
     def close(self) -> None:
@@ -218,12 +236,21 @@ class GameLog:
                 return info
         return None
 
-    def set_status(self, game_id: int, status: str, summary: dict[str, Any]) -> None:
-        """Record how a game stands (for `companion games`; replay stays the truth)."""
-        self._db.execute(
-            "UPDATE games SET status = ?, summary = ?, updated = ? WHERE id = ?",
-            (status, _dump(summary), _now(), game_id),
+    def set_status(
+        self, game_id: int, status: str, summary: dict[str, Any], *, at: int | None = None
+    ) -> bool:
+        """Record how a game stands after its first `at` inputs (None: all logged now),
+        for `companion games`; replay stays the truth. A row already describing more
+        inputs is kept (a listing replaying a game while it is played must not put it
+        back); returns whether the row was written."""
+        if at is None:
+            at = self.count(game_id)
+        cur = self._db.execute(
+            "UPDATE games SET status = ?, summary = ?, status_at = ?, updated = ?"
+            " WHERE id = ? AND status_at <= ?",
+            (status, _dump(summary), at, _now(), game_id, at),
         )
+        return cur.rowcount > 0
 
     def update_meta(self, game_id: int, **changes: Any) -> None:
         """Merge `changes` into a game's metadata."""
@@ -327,13 +354,13 @@ def _count_for_crash_tests() -> None:
 
 _GAME_SELECT = (
     "SELECT g.id, g.game, g.players, g.seed, g.settings, g.meta, g.created, g.updated,"
-    " g.status, g.summary, (SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id)"
+    " g.status, g.summary, (SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id), g.status_at"
     " FROM games g"
 )
 
 
 def _game_info(row: tuple[Any, ...]) -> GameInfo:
-    gid, game, players, seed, settings, meta, created, updated, status, summary, count = row
+    gid, game, players, seed, settings, meta, created, updated, status, summary, count, at = row
     return GameInfo(
         id=gid,
         game=game,
@@ -346,6 +373,7 @@ def _game_info(row: tuple[Any, ...]) -> GameInfo:
         status=status,
         summary=json.loads(summary),
         inputs=count,
+        status_at=at,
     )
 
 

@@ -197,3 +197,49 @@ def test_committed_inputs_survive_sigkill(tmp_path: Path) -> None:
     assert proc.returncode == -signal.SIGKILL
     with GameLog(db) as log:
         assert log.count(log.latest().id) == 50
+
+
+def test_a_row_says_how_many_inputs_its_status_describes(tmp_path: Path) -> None:
+    """Issue 33 item 3: the status is written after the input is committed, so a kill
+    between them left a row behind its log; the row says up to which input it holds
+    (`settled` when that is all of them), and a write for fewer inputs (a listing
+    replaying a game while it is played) never puts a newer row back."""
+    with GameLog(tmp_path / "g.sqlite") as log:
+        gid = log.new_game("sanguosha", players=5, seed=1)
+        assert log.game(gid).settled
+        log.append(gid, _scan("lord", 1))
+        log.append(gid, _scan("liubei", 2))
+        assert not log.game(gid).settled  # committed, the row not yet written
+        assert log.set_status(gid, "playing", {}, at=2)
+        assert log.game(gid).settled
+        assert not log.set_status(gid, "setup", {}, at=1)  # older: kept as it is
+        assert (log.game(gid).status, log.game(gid).status_at) == ("playing", 2)
+
+
+def test_a_version_1_log_is_upgraded_with_its_rows_unsettled(tmp_path: Path) -> None:
+    """A log written before rows said how many inputs they describe opens (version 1
+    had no `status_at`: it failed with "holds other tables", SQLite's own index of
+    the inputs' primary key counted as one), and its rows wait for a replay."""
+    db = tmp_path / "v1.sqlite"
+    con = sqlite3.connect(db)
+    con.executescript(
+        """
+        CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, players INTEGER
+            NOT NULL, seed INTEGER NOT NULL, settings TEXT NOT NULL, meta TEXT NOT NULL,
+            created TEXT NOT NULL, updated TEXT NOT NULL, status TEXT NOT NULL,
+            summary TEXT NOT NULL);
+        CREATE TABLE inputs (game_id INTEGER NOT NULL REFERENCES games(id), n INTEGER
+            NOT NULL, t REAL NOT NULL, kind TEXT NOT NULL, reader TEXT, seat INTEGER,
+            epoch INTEGER, seq INTEGER, line INTEGER, data TEXT NOT NULL,
+            PRIMARY KEY (game_id, n));
+        CREATE UNIQUE INDEX inputs_once ON inputs (game_id, reader, epoch, seq)
+            WHERE seq IS NOT NULL;
+        INSERT INTO games VALUES (1, 'sanguosha', 5, 1, '{}', '{}', 'x', 'x', 'playing', '{}');
+        INSERT INTO inputs VALUES (1, 1, 0, 'scan', NULL, NULL, NULL, NULL, NULL, '{}');
+        PRAGMA user_version = 1;
+        """
+    )
+    con.close()
+    with GameLog(db) as log:
+        info = log.game(1)
+        assert (info.status, info.inputs, info.status_at, info.settled) == ("playing", 1, 0, False)
