@@ -3,7 +3,7 @@
 `render_table_view` draws the public state (the contract's state JSON) with rich:
 one row per seat (general, identity once revealed, or in a two-side mode the team with
 its role, reserve count and whether it acted; health as magatama, hand count,
-equipment, judgment area; with the Maneuvering cards, a chained seat and a drunk Wine
+equipment, judgment area; with the Maneuvering cards, a chained seat and a drunk (or spent) Wine
 are marked after the general), a status line (round, whose turn, phase) and the pending
 decision as a sentence, above the last lines of narration. It shows only public
 information, like the table view.
@@ -54,9 +54,15 @@ def _side(seat: Mapping[str, Any], narrator: Narrator) -> str:
     return " · ".join(parts)
 
 
+def _marks(seat: Mapping[str, Any]) -> tuple[str, ...]:
+    """The Maneuvering marks a seat may show: chained, and a drunk Wine's +1 or, once it is
+    spent, that this turn's Wine is used (docs/maneuvering.md §5)."""
+    return ("chained", "wine") if seat.get("wine") else ("chained", "wine_used")
+
+
 def _general(seat: Mapping[str, Any], narrator: Narrator) -> str:
     general = narrator.names.general(seat["general"]) if seat.get("general") else "—"
-    marks = [narrator.word("view", k) for k in ("chained", "wine") if seat.get(k)]
+    marks = [narrator.word("view", k) for k in _marks(seat) if seat.get(k)]
     if marks and seat.get("alive", True):  # the Maneuvering cards' public state
         general = f"{general} ({', '.join(marks)})"
     return general
@@ -71,7 +77,10 @@ def _stable_widths(state: Mapping[str, Any], narrator: Narrator, teams: bool) ->
     seats = state.get("seats", [])
     generals = [names.general(g) for g in catalogue().generals]
     if any("chained" in seat for seat in seats):  # the Maneuvering cards: room for the marks
-        marks = ", ".join(narrator.word("view", k) for k in ("chained", "wine"))
+        marks = max(
+            (", ".join(narrator.word("view", k) for k in _marks({"wine": w})) for w in (0, 1)),
+            key=len,
+        )
         generals = [f"{g} ({marks})" for g in generals]
     if teams:  # the widest a seat's side can be: acted, with two-digit reserves
         sides = [

@@ -45,7 +45,7 @@ _PENDING_CARDS = ("staged",)  # lists of card texts
 _PENDING_NUMBERS = ("staged_value", "left")  # whole numbers
 _SEAT = (
     "seat", "general", "identity", "hp", "max_hp", "alive", "hand_count", "judgment",
-    "chained", "wine",  # the Maneuvering cards: Iron Chain, a drunk Wine (both public)
+    "chained", "wine", "wine_used",  # the Maneuvering cards: Iron Chain, Wine (all public)
     "team", "role", "leader", "reserves_count", "acted",  # two-side modes (never `reserves`)
 )  # fmt: skip
 _EQUIPMENT = ("weapon", "armor", "plus_horse", "minus_horse")

@@ -2,8 +2,9 @@
 
 The one place that decides what is visible. The public view (seat None) carries
 no unrevealed identity and no hidden card: hands are counts, the deck is a count.
-With the Maneuvering cards each seat also shows `chained` (Iron Chain) and `wine`
-(a drunk Wine's +1 waiting for their next Kill).
+With the Maneuvering cards each seat also shows `chained` (Iron Chain), `wine`
+(a drunk Wine's +1 waiting for their next Kill) and `wine_used` (this turn's Wine
+is spent: docs/maneuvering.md §5).
 In digital mode `view(seat)` adds that seat's own `hand` and `own_identity`.
 In a two-side mode each seat also has its `team`, `role`, `leader` (and 1v1's
 `reserves_count`, names only for their owner; 3v3's `acted`), and `game_mode`
@@ -43,6 +44,7 @@ class ViewLayer(LegalLayer):
             if self.settings.maneuvering:  # public table state of the expansion (5)
                 entry["chained"] = p.chained
                 entry["wine"] = p.wine
+                entry["wine_used"] = p.wine_used
             if seat == p.seat and not self.table:
                 entry["hand"] = [str(c) for c in p.hand]
                 entry["own_identity"] = p.identity

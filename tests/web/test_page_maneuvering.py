@@ -9,7 +9,7 @@ from rich.console import Console
 from companion.game.console import render_table_view
 from companion.narration import Narrator
 from companion.web import TableFeed, TableServer
-from engine.sanguosha import Game, Pass, PlayCard, Settings, parse_card
+from engine.sanguosha import Game, Pass, PlayCard, Respond, Settings, parse_card
 from tests.sanguosha.scenario import set_hand, start
 from tests.web.conftest import open_page
 
@@ -47,3 +47,37 @@ def test_terminal_view_marks_chained_and_wine() -> None:
     rows = [line for line in console.export_text().splitlines() if "(chained" in line]
     assert len(rows) == 2 and "(chained, Wine +1)" in rows[0]
     assert Settings().maneuvering is False  # the standard deck stays the engine default
+
+
+def _wine_spent() -> Game:
+    """Seat 1 drank a Wine, then used a Kill on seat 2, who took it: the +1 is consumed and
+    this turn's Wine is spent (docs/maneuvering.md §5 `wine_used`; issue 31 item 11)."""
+    game = start(players=4, maneuvering=True)
+    set_hand(game, 1, "wine@S3", "kill@S7")
+    game.submit(1, PlayCard(parse_card("wine@S3")))
+    game.submit(1, PlayCard(parse_card("kill@S7"), (2,)))
+    while game.pending().seat != 1:
+        game.submit(game.pending().seat, Pass() if game.pending().kind.value == "nullify" else
+                    Respond(None))  # fmt: skip
+    seat = game.view()["seats"][0]
+    assert (seat["wine"], seat["wine_used"]) == (0, True)
+    return game
+
+
+async def test_page_shows_a_spent_wine(browser: Browser) -> None:
+    feed = TableFeed(_wine_spent().view(), lang="en")
+    async with TableServer(feed, host="127.0.0.1", port=0) as server:
+        page = (await open_page(browser, server.url)).page
+        assert await page.locator('.seat[data-seat="1"] .tag.wine-used').inner_text() == (
+            "Wine used"
+        )
+        assert await page.locator('.seat[data-seat="1"] .tag.wine').count() == 0
+
+
+def test_terminal_view_marks_a_spent_wine_in_every_language() -> None:
+    state = _wine_spent().view()
+    words = {"en": "(Wine used)", "es": "(Vino ya usado)", "zh-Hans": "(本回合已用酒)"}
+    for lang, word in words.items():
+        console = Console(width=160, record=True, color_system=None)
+        console.print(render_table_view(state, Narrator(lang)))
+        assert f"— {word}" in console.export_text()

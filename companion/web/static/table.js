@@ -148,6 +148,7 @@ function sanguoshaSeat(seat, turnSeat, asked) {
   // the Maneuvering cards: Iron Chain's chained state and a drunk Wine are public
   if (seat.alive && seat.chained) tags.push(h("span", { class: "tag chained" }, ui("chained")));
   if (seat.alive && seat.wine) tags.push(h("span", { class: "tag wine" }, ui("wine")));
+  else if (seat.alive && seat.wine_used) tags.push(h("span", { class: "tag wine-used" }, ui("wine_used")));
   const judgment = (seat.judgment || []).map((c) =>
     h("span", { class: "chip judge" }, h("span", { class: "slot" }, ui("judgment")), cardNode(c)));
   return h("article", { class: classes.filter(Boolean).join(" "), "data-seat": seat.seat },
