@@ -373,12 +373,8 @@ class ChecksLayer(SetupLayer):
             if not self.table:
                 raise IllegalAction(Reason.MODE_ONLY, action="confirm", mode="table")
             if ctx.get("suit") is not None:  # an unseen card cannot show its suit
-                raise IllegalAction(
-                    Reason.WRONG_ACTION,
-                    action="confirm",
-                    prompt=prompt.kind.value,
-                    expected=["discard", "pass"],
-                )
+                suit = ctx["suit"].name.lower()
+                raise IllegalAction(Reason.SUIT_MUST_SHOW, card=prompt.reason, suit=suit)
             if not p.hand:
                 raise IllegalAction(Reason.NO_HAND_UNSEEN, seat=p.seat)
         elif not prompt.optional:

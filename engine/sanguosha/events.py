@@ -623,6 +623,17 @@ class HandRedrawn(Event):
 
 @_event
 @fact
+class DiscardDeclined(Event):
+    """`seat` chose not to discard for `reason` (Fire Attack: no damage to `target`)."""
+
+    seat: int
+    reason: str
+    target: int | None
+    kind = "discard_declined"
+
+
+@_event
+@fact
 class UnitStarted(Event):
     """3v3: `team`'s action unit: these seats take their turns, in this order; `why`:
     "chosen" by the marshal, "last" (only one of the team still to act: no choice), or

@@ -69,6 +69,7 @@ class Reason(StrEnum):
     WINE_SELF_ONLY = "wine_self_only"  # card, target (Wine saves only the dying drinker)
     NO_HAND_CARDS = "no_hand_cards"  # card, target (Fire Attack: nothing to show)
     WRONG_SUIT = "wrong_suit"  # card, suit (the suit it must have: spade, heart, club, diamond)
+    SUIT_MUST_SHOW = "suit_must_show"  # card, suit (a discard of that suit: unseen is refused)
     RECAST_NOT_NOW = "recast_not_now"  # card, prompt (only in your own play phase)
     NOT_RECASTABLE = "not_recastable"  # card
     NOT_WOUNDED = "not_wounded"  # seat, hp, max_hp, card (a Peach: used only on oneself)

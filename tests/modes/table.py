@@ -52,3 +52,14 @@ class ModeSeats(Seats):
             self.ok(self.scan(general, 1))
         for seat, general in picks:
             self.ok(self.scan(general, seat))
+
+
+class SetSeats(Seats):
+    """An identity-mode table with house settings (e.g. the Maneuvering cards): seat 1 is
+    the lord, seat i plays `generals[i-1]`, one reader per seat."""
+
+    def __init__(self, *generals: str, **settings: Any) -> None:
+        super(Seats, self).__init__(players=len(generals), settings=settings)
+        self.ok(self.scan("lord", 1))
+        for seat, general in enumerate(generals, start=1):
+            self.ok(self.scan(general, seat))

@@ -6,7 +6,8 @@ Each scenario goes through the real table layer and the real engine in table mod
 
 from __future__ import annotations
 
-from tests.modes.table import ModeSeats
+from companion.narration import Narrator
+from tests.modes.table import ModeSeats, SetSeats
 from tests.table.test_corrections import correct
 from tests.table.test_refusal_reasons import LANGS, refused
 from tests.table.test_skill_gestures import Seats
@@ -153,3 +154,54 @@ def test_a_3v3_unit_with_one_player_left_says_whose_turn_and_why() -> None:
     assert t.pending == {"kind": "play", "seat": 2, "seats": [2]}
     for lang in LANGS:
         assert LAST_OF_TEAM[lang] in t.said(outcome, lang)
+
+
+def fire_attack_discard() -> SetSeats:
+    """Sun Quan (seat 1) uses Fire Attack on Guan Yu (seat 2), who shows Dodge ♥8: Sun Quan
+    is asked for a ♥ hand card."""
+    t = SetSeats("sunquan", "guanyu", "zhangfei", "lvbu", maneuvering=True)
+    for code in ("fire_attack@H2", "guanyu"):
+        t.ok(t.scan(code, 1))
+    for seat in (1, 2, 3, 4):
+        t.ok(t.press("no", seat))  # no Nullification
+    t.ok(t.scan("dodge@H8", 2))
+    assert (t.pending["kind"], t.pending["reason"]) == ("discard", "fire_attack")
+    return t
+
+
+FIRE_ATTACK_ASKS = {
+    "en": "Sun Quan (seat 1): Fire Attack: to deal Guan Yu (seat 2) 1 fire damage, discard a "
+    "hand card of the same suit as Dodge ♥8: scan it, or NO.",
+    "es": "Sun Quan (asiento 1): Ataque ígneo: para causar 1 de daño de fuego a Guan Yu "
+    "(asiento 2), descarta una carta de la mano del mismo palo que Esquiva ♥8: escanéala, o NO.",
+    "zh-Hans": "1号位孙权：【火攻】：弃置一张与【闪】♥8花色相同的手牌即可对2号位关羽造成1点火焰伤害：扫描它，"
+    "或按取消。",
+}
+FIRE_ATTACK_OK = {
+    "en": "A card discarded for Fire Attack must be hearts ♥: scan it so its suit shows, or NO "
+    "to discard nothing.",
+    "es": "La carta descartada para Ataque ígneo debe ser de corazones ♥: escanéala para que "
+    "se vea su palo, o NO para no descartar nada.",
+    "zh-Hans": "为【火攻】弃置的牌必须是红桃♥：请扫描它以亮出花色，或按取消不弃牌。",
+}
+FIRE_ATTACK_NO = {
+    "en": "Sun Quan (seat 1) discards nothing: Fire Attack deals no damage to Guan Yu (seat 2).",
+    "es": "Sun Quan (asiento 1) no descarta nada: Ataque ígneo no causa daño a Guan Yu "
+    "(asiento 2).",
+    "zh-Hans": "1号位孙权不弃牌：【火攻】未对2号位关羽造成伤害。",
+}
+
+
+def test_fire_attacks_discard_prompt_offers_only_what_is_accepted() -> None:
+    """docs/maneuvering.md §3.5: the discard must be of the shown suit, so it is scanned.
+    The prompt says scan or NO (no "OK to discard unseen"), OK is refused with that rule
+    (not "the game is waiting for discards"), and NO is narrated."""
+    t = fire_attack_discard()
+    for lang in LANGS:
+        assert Narrator(lang).prompt(t.pending, t.table.view()) == FIRE_ATTACK_ASKS[lang]
+    said = refused(t, lambda: t.press("ok", 1), "suit_must_show")
+    assert {lang: lines[0] for lang, lines in said.items()} == FIRE_ATTACK_OK
+    outcome = t.ok(t.press("no", 1))
+    for lang in LANGS:
+        assert t.said(outcome, lang)[0] == FIRE_ATTACK_NO[lang]
+    assert t.seat(2)["hp"] == 4

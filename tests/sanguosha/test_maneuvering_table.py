@@ -55,7 +55,7 @@ def test_fire_attack_at_the_table():
     hand = game.player(2).hand
     assert hand.count(C("dodge@H8")) == 1 and hand.count(HIDDEN) == 3
     assert game.pending().kind is PromptKind.DISCARD and game.pending().seat == 1
-    refused(game, 1, Confirm(True), Reason.WRONG_ACTION)
+    refused(game, 1, Confirm(True), Reason.SUIT_MUST_SHOW)
     refused(game, 1, Discard((C("kill@S7"),)), Reason.WRONG_SUIT)
     events = game.submit(1, Discard((C("peach@H5"),)))
     dmg = next(e for e in events if e.kind == "damage_dealt")

@@ -26,7 +26,7 @@ from engine.sanguosha.cards.delayed import DelayedTrick
 from engine.sanguosha.cards.equipment import Equipment
 from engine.sanguosha.cards.tricks import InstantTrick
 from engine.sanguosha.context import SHOW, Use
-from engine.sanguosha.events import CardShown, ChainChanged
+from engine.sanguosha.events import CardShown, ChainChanged, DiscardDeclined
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.state import HIDDEN
@@ -158,6 +158,7 @@ class FireAttack(InstantTrick):
             ctx={"exact": True, "suit": shown.suit},
         )
         if answer.kind != "discard":
+            game.emit(DiscardDeclined(user.seat, self.name, target.seat))
             return
         card = answer.cards[0]
         game.take_from_hand(user, card)
