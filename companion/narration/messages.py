@@ -58,6 +58,7 @@ FIELD_TYPES = (
     "cause",
     "choices",
     *("phase", "button", "zone", "action", "actions", "prompt", "side", "nature", "setting"),
+    "self_target",
     "suit",
     "reader",
 )

@@ -91,6 +91,15 @@ class SanguoshaNames:
         spec = catalogue().cards.get(ident)
         return spec is not None and spec.type in ("basic", "trick")
 
+    def targets_chosen(self, ident: str) -> bool:
+        """Whether card `ident`'s user picks its targets among all players, himself
+        included (docs/maneuvering.md §3.3, §3.5), so using it on himself is worth saying.
+
+        >>> SanguoshaNames("en").targets_chosen("fire_attack"), SanguoshaNames("en").targets_chosen("peach")
+        (True, False)
+        """
+        return ident in _TARGETS_CHOSEN
+
     def true_name(self, ident: str) -> str:
         """The card id `ident` is for every rule (a Fire Kill is a Kill).
 
@@ -123,3 +132,8 @@ class SanguoshaNames:
 
     def identity(self, identity_id: str) -> str:
         return self._pick(catalogue().identities, identity_id)
+
+
+_TARGETS_CHOSEN = frozenset({"fire_attack", "iron_chain"})
+"""Cards whose user may choose himself among other players (not a Peach, Wine or
+equipment, whose only target is their user)."""

@@ -70,10 +70,13 @@ class Narrator:
         """The sentence for one engine event (its `to_json()`, with `kind`).
 
         A card used on its own user only (equipment, a Peach, Lightning) names no
-        target: "Liu Bei equips...", not "Liu Bei uses ... on Liu Bei".
+        target: "Liu Bei equips...", not "Liu Bei uses ... on Liu Bei"; one whose user
+        chose himself among the players (Fire Attack) says so: "on themselves".
         """
         if event.get("targets") == [event.get("seat")]:
-            event = {**event, "targets": None}
+            chosen = getattr(self._names, "targets_chosen", lambda ident: False)
+            on_self = chosen(str(event.get("name"))) or None
+            event = {**event, "targets": None, "self_target": on_self}
         if "target" in event and event.get("target") == event.get("seat"):
             event = {**event, "self": True}
         if "by" in event and event.get("by") == event.get("seat"):  # Guicai on one's own
@@ -101,6 +104,8 @@ class Narrator:
             return self._say("prompt", f"{self.game}.staged", waiting, view)
         if prompt.get("target") is not None and prompt.get("target") == prompt.get("seat"):
             prompt = {**prompt, "target": None, "self": True}  # "your own", not your name
+            if prompt.get("source") == prompt.get("seat"):  # your own card on yourself
+                prompt["source"] = None
         as_card = self._stands_for(prompt.get("card"), prompt.get("reason"))
         if as_card is not None and prompt.get("kind") in _AS_CARD_PROMPTS:
             prompt = {**prompt, "as_card": as_card}

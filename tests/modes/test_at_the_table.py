@@ -205,3 +205,44 @@ def test_fire_attacks_discard_prompt_offers_only_what_is_accepted() -> None:
     for lang in LANGS:
         assert t.said(outcome, lang)[0] == FIRE_ATTACK_NO[lang]
     assert t.seat(2)["hp"] == 4
+
+
+FIRE_ATTACK_ON_SELF = {
+    "used": {
+        "en": "Sun Quan (seat 1) uses Fire Attack ♦Q on themselves.",
+        "es": "Sun Quan (asiento 1) usa Ataque ígneo ♦Q sobre sí.",
+        "zh-Hans": "1号位孙权对自己使用【火攻】♦Q。",
+    },
+    "show": {
+        "en": "Sun Quan (seat 1): Fire Attack: show one of your hand cards: scan it.",
+        "es": "Sun Quan (asiento 1): Ataque ígneo: muestra una carta de tu mano: escanéala.",
+        "zh-Hans": "1号位孙权：【火攻】：请展示一张手牌并扫描。",
+    },
+    "discard": {
+        "en": "Sun Quan (seat 1): Fire Attack: to deal yourself 1 fire damage, discard a hand card "
+        "of the same suit as Dodge ♦8: scan it, or NO.",
+        "es": "Sun Quan (asiento 1): Ataque ígneo: para causarte 1 de daño de fuego, descarta una "
+        "carta de la mano del mismo palo que Esquiva ♦8: escanéala, o NO.",
+        "zh-Hans": "1号位孙权：【火攻】：弃置一张与【闪】♦8花色相同的手牌即可对自己造成1点火焰伤害："
+        "扫描它，或按取消。",
+    },
+}
+
+
+def test_fire_attack_on_yourself_reads_as_on_yourself() -> None:
+    """docs/maneuvering.md §3.5: Fire Attack may target its user. The use says "on
+    themselves" (not a bare "uses Fire Attack ♦Q."), the show prompt does not name the
+    player twice ("Sun Quan (seat 1): Sun Quan (seat 1)'s Fire Attack"), and the discard
+    prompt says the damage is to yourself (not "to nobody")."""
+    t = SetSeats("sunquan", "guanyu", "zhangfei", "lvbu", maneuvering=True)
+    t.ok(t.scan("fire_attack@DQ", 1))
+    used = t.ok(t.scan("sunquan", 1))
+    for seat in (1, 2, 3, 4):
+        t.ok(t.press("no", seat))
+    for lang in LANGS:
+        assert t.said(used, lang)[0] == FIRE_ATTACK_ON_SELF["used"][lang]
+        assert Narrator(lang).prompt(t.pending, t.table.view()) == FIRE_ATTACK_ON_SELF["show"][lang]
+    t.ok(t.scan("dodge@D8", 1))
+    for lang in LANGS:
+        said = Narrator(lang).prompt(t.pending, t.table.view())
+        assert said == FIRE_ATTACK_ON_SELF["discard"][lang]
