@@ -61,6 +61,8 @@ FIELD_TYPES = (
     "self_target",
     "suit",
     "reader",
+    "kingdom",
+    "gender",
 )
 """Every placeholder type the narrator knows how to write."""
 

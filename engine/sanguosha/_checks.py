@@ -34,7 +34,15 @@ from engine.sanguosha.actions import (
 )
 from engine.sanguosha.cards import RULES, Problem
 from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
-from engine.sanguosha.context import SHOW, PlayerChoice, Request, Use, alternatives, answers
+from engine.sanguosha.context import (
+    Comparison,
+    PlayerChoice,
+    Request,
+    Use,
+    alternatives,
+    answers,
+    from_hand,
+)
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import REGISTRY, Skill
@@ -182,6 +190,11 @@ class ChecksLayer(SetupLayer):
                 k = q.hand.count(card)
                 if k:
                     seen, zone, where = seen + k, "hand", q.seat
+            if q.piles:  # cards kept on a general (不屈, 屯田's fields)
+                for kept in q.piles.values():
+                    k = kept.items.count(card)
+                    if k:
+                        seen, zone, where = seen + k, kept.name, q.seat
         piles = [(self.processing, "table")]
         if self.deck or owner is not None:
             # with the deck empty, the discard pile is about to become the deck
@@ -268,6 +281,8 @@ class ChecksLayer(SetupLayer):
         assert isinstance(action, UseSkill)
         skill = self.check_skill(p, action.skill)
         if skill.active:
+            if skill.once and skill.id in p.spent:
+                raise IllegalAction(Reason.SKILL_SPENT, skill=skill.id, seat=p.seat)
             if not skill.can_activate(self.game, p):
                 why = skill.unavailable(self.game, p)  # a skill's own reason, if it has one
                 if why is not None:
@@ -406,7 +421,14 @@ class ChecksLayer(SetupLayer):
             return
         card = self.check_in_game(action.card)
         owner = self.player(prompt.target) if prompt.target is not None else None
-        if prompt.ctx == SHOW and owner is not None:  # a hand card shown (Fire Attack)
+        ctx = prompt.ctx
+        if isinstance(ctx, Comparison) and ctx.cards and card is ctx.cards[0]:
+            # the initiator's card, face down on the table: scanned again?
+            if self.visible_copies(card, owner)[0] + 1 > self.copies[card] or (
+                not self.table and card not in owner.hand  # type: ignore[union-attr]
+            ):
+                raise IllegalAction(Reason.DUPLICATE_CARD, card=str(card))
+        if from_hand(ctx) and owner is not None:  # a hand card shown (Fire Attack, 拼点)
             self.check_in_hand(owner, (card,))
             return
         self.check_not_elsewhere(card, owner=owner)

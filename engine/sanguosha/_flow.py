@@ -20,6 +20,7 @@ from engine.sanguosha.context import DrawData, PhaseData, TargetData, Use
 from engine.sanguosha.events import (
     CardRecast,
     CardUsed,
+    GeneralFlipped,
     PhaseSkipped,
     PhaseStarted,
     RoundStarted,
@@ -60,6 +61,21 @@ class FlowLayer(RespondLayer):
         return players[i]
 
     def turn(self, p: Player) -> Flow:
+        """`p`'s turn, then any extra turns granted during it (docs/forest-mountain.md
+        §2.4). A face-down seat's turn does not happen: it turns face-up instead
+        (docs/wind-fire.md §2.1)."""
+        if not p.face_up:
+            p.face_up = True
+            self.emit(GeneralFlipped(p.seat, True, "turn_skipped"))
+        else:
+            yield from self._turn(p)
+        extra = self.extra_turns
+        while extra:
+            q = extra.pop(0)
+            if q.alive:
+                yield from self.turn(q)
+
+    def _turn(self, p: Player) -> Flow:
         self.current = p
         self.turn_over = False
         self.kills_used = 0

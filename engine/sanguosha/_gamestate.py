@@ -1,6 +1,6 @@
 """`GameState`: the state every part of `Game` reads, at the bottom of one chain of layers.
 
-Structure. `Game` is one object, written in ten modules, each a class that extends
+Structure. `Game` is one object, written in eleven modules, each a class that extends
 the one below it, so a type checker sees every method and attribute it may use:
 
     GameState    the state and the seat helpers (this module)
@@ -9,6 +9,7 @@ the one below it, so a type checker sees every method and attribute it may use:
     RespondLayer asking for cards, Nullification, judgments          (_respond.py)
     FlowLayer    turns, phases, using a card                         (_flow.py)
     LifeLayer    damage, recovery, dying, death, the game's end      (_life.py)
+    MechanismsLayer  the 神话再临 packs' table mechanics              (_mechanisms.py)
     SetupLayer   identities, generals, the opening hands             (_setup.py)
     ChecksLayer  checking an action before anything changes          (_checks.py)
     LegalLayer   listing the legal actions                            (_legal.py)
@@ -90,6 +91,7 @@ class GameState:
         self.round = 0
         self.kills_used = 0
         self.turn_over = False
+        self.extra_turns: list[Player] = []  # extra turns taken after the current one (放权)
         self.status = "setup"
         self.outcome: Outcome | None = None
         self.log_length = 0
@@ -97,6 +99,7 @@ class GameState:
         # the only changes of the state; a listing is valid for one version (_legal.py).
         self.version = 0
         self._hooks: dict[Point, list[tuple[Player, Skill]]] = {}
+        self.gained = 0  # skills gained so far (`gain_skill`): `fire` notices one gained as it runs
         self._mods: dict[str, list[tuple[Player, Skill]]] = {}
         self._queue: list[tuple[Point, Any]] = []
         # the targets `check` resolved for the action being submitted (`Game.submit`)

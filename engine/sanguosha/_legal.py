@@ -54,7 +54,7 @@ from engine.sanguosha.actions import (
 )
 from engine.sanguosha.cards import RULES
 from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
-from engine.sanguosha.context import SHOW, PlayerChoice, alternatives, answers
+from engine.sanguosha.context import PlayerChoice, alternatives, answers, from_hand
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.state import HIDDEN, Player
 
@@ -198,6 +198,8 @@ class LegalLayer(ChecksLayer):
         out: list[tuple[Action, _Use | None]] = []
         for skill in p.skills:
             if skill.active:
+                if skill.once and skill.id in p.spent:
+                    continue
                 if skill.can_activate(self.game, p):
                     out.extend((choice, None) for choice in skill.activation_choices(self.game, p))
             elif skill.converts:
@@ -363,7 +365,7 @@ class LegalLayer(ChecksLayer):
 
     def _list_reveal_card(self, prompt: Prompt, p: Player) -> list[Action]:
         owner = self.player(prompt.target) if prompt.target is not None else None
-        if prompt.ctx == SHOW and owner is not None and not self.table:
+        if from_hand(prompt.ctx) and owner is not None and not self.table:
             return [RevealCard(c) for c in _distinct(owner.hand)]
         out: list[Action] = [RevealCard(c) for c in self._scannable(owner)]
         if prompt.optional:

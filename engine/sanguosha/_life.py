@@ -178,6 +178,9 @@ class LifeLayer(FlowLayer):
             p.hand.clear()
             p.equip[:] = [None, None, None, None]
             p.judgment.clear()
+            for pile in p.piles.values():
+                self.discard_pile.extend(pile.cards())
+            p.piles.clear()
             raise
         if Point.DEATH in self._hooks:
             yield from self.fire(Point.DEATH, DyingData(p, killer, None))

@@ -37,7 +37,7 @@ from engine.sanguosha.events import (
     SkillInvoked,
 )
 from engine.sanguosha.prompts import Prompt, PromptKind
-from engine.sanguosha.skills import Flow, Point, Skill
+from engine.sanguosha.skills import ONCE_PER_GAME, Flow, Point, Skill
 from engine.sanguosha.state import HIDDEN, Player
 
 if TYPE_CHECKING:
@@ -54,6 +54,8 @@ class RespondLayer(ZonesLayer):
         return None
 
     def skill_invoked(self, p: Player, skill_id: str, targets: tuple[int, ...] = ()) -> None:
+        if skill_id in ONCE_PER_GAME:  # a limited skill used, an awakening fired: spent
+            p.spent.append(skill_id)
         self.emit(SkillInvoked(p.seat, skill_id, targets))
 
     def could_produce(self, p: Player, need: str) -> bool:
@@ -107,6 +109,7 @@ class RespondLayer(ZonesLayer):
                 for s in p.skills
                 if need in s.provides
                 and s.id not in tried
+                and not (s.once and s.id in p.spent)
                 and s.can_provide(self.game, p, need, req)
             )  # a compound need ("peach|wine") has no provider
             if (

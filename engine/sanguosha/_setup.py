@@ -10,7 +10,7 @@ Then max HP is set (the lord +1 only with more than 4 players) and everyone draw
 
 from __future__ import annotations
 
-from engine.sanguosha._life import LifeLayer
+from engine.sanguosha._mechanisms import MechanismsLayer
 from engine.sanguosha.catalogue import IDENTITIES, catalogue, role_counts
 from engine.sanguosha.events import (
     GameStarted,
@@ -26,7 +26,7 @@ from engine.sanguosha.state import HIDDEN, Player
 STARTING_HAND = 4
 
 
-class SetupLayer(LifeLayer):
+class SetupLayer(MechanismsLayer):
     def setup(self) -> Flow:
         if self.team_mode is not None:
             yield from draft.setup(self.game, self.team_mode)

@@ -5,6 +5,10 @@ no unrevealed identity and no hidden card: hands are counts, the deck is a count
 With the Maneuvering cards each seat also shows `chained` (Iron Chain), `wine`
 (a drunk Wine's +1 waiting for their next Kill) and `wine_used` (this turn's Wine
 is spent: docs/maneuvering.md §5).
+Every seat shows its `kingdom` and `gender` (as every check reads them: 化身 changes
+them), `face_up` (翻面), `spent` (limited skills used, awakening skills fired) and
+`piles` (cards kept on the general, by skill: a count, and the items when the pile is
+public or the view is its owner's: 化身's general cards are never in another's view).
 In digital mode `view(seat)` adds that seat's own `hand` and `own_identity`.
 In a two-side mode each seat also has its `team`, `role`, `leader` (and 1v1's
 `reserves_count`, names only for their owner; 3v3's `acted`), and `game_mode`
@@ -18,6 +22,7 @@ from typing import Any
 from engine.sanguosha._legal import LegalLayer
 from engine.sanguosha.catalogue import EQUIP_SLOTS
 from engine.sanguosha.prompts import PromptKind
+from engine.sanguosha.state import Pile
 
 
 class ViewLayer(LegalLayer):
@@ -40,6 +45,11 @@ class ViewLayer(LegalLayer):
                     for slot, c in zip(EQUIP_SLOTS, p.equip, strict=True)
                 },
                 "judgment": [str(c) for c, _ in p.judgment],
+                "kingdom": p.kingdom,
+                "gender": p.gender,
+                "face_up": p.face_up,
+                "spent": list(p.spent),
+                "piles": {name: _pile_view(pile, seat == p.seat) for name, pile in p.piles.items()},
             }
             if self.settings.maneuvering:  # public table state of the expansion (5)
                 entry["chained"] = p.chained
@@ -83,3 +93,11 @@ class ViewLayer(LegalLayer):
         if (prompt.kind is PromptKind.CHOOSE_GENERAL or prompt.private) and seat != prompt.seat:
             data.pop("options", None)
         return data
+
+
+def _pile_view(pile: Pile, own: bool) -> dict[str, Any]:
+    """A pile on a general: its count, and its items when public or seen by its owner."""
+    out: dict[str, Any] = {"count": len(pile.items), "public": pile.public}
+    if pile.public or own:
+        out["items"] = [str(c) for c in pile.items]
+    return out

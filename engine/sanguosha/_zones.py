@@ -192,8 +192,11 @@ class ZonesLayer(RulesLayer):
         p.skills.append(skill)
         self.distances_changed()
         for point in skill.triggers:
-            # kept in seat order (ties: in the order attached), so `fire` only rotates it
-            insort(self._hooks.setdefault(point, []), (p, skill), key=_owner_seat)
+            # kept in seat order (ties: in the order attached), so `fire` only rotates it;
+            # a new list, so that a `fire` running over the old one does not see it
+            entries = list(self._hooks.get(point, ()))
+            insort(entries, (p, skill), key=_owner_seat)
+            self._hooks[point] = entries
         for mod in skill.modifiers:
             self._mods.setdefault(mod, []).append((p, skill))
 
@@ -221,7 +224,6 @@ class ZonesLayer(RulesLayer):
         entries = self._hooks.get(point)
         if not entries:
             return
-        game = self.game  # asking a confirmation is a layer above (RespondLayer)
         if len(entries) > 1:  # a copy, in seat order from the current player's seat
             start = (self.current or self.players[0]).seat
             i = 0
@@ -230,11 +232,24 @@ class ZonesLayer(RulesLayer):
                     break
                 i += 1
             entries = entries[i:] + entries[:i]
+        gained = self.gained
+        yield from self._fire_entries(point, data, entries)
+        if self.gained != gained and self.settings.awakened_skill_same_timing:
+            # a skill gained at this point (an awakening's) may still act at it
+            # (docs/forest-mountain.md §2.1): the listeners not run yet, once
+            ran = {id(skill) for _, skill in entries}
+            late = [e for e in self._hooks.get(point, ()) if id(e[1]) not in ran]
+            yield from self._fire_entries(point, data, late)
+
+    def _fire_entries(self, point: Point, data: Any, entries: list[tuple[Player, Skill]]) -> Flow:
+        game = self.game  # asking a confirmation is a layer above (RespondLayer)
         for owner, skill in entries:
             if skill not in owner.skills:
                 continue  # lost during this point
             if not (owner.alive or point is Point.DEATH):
                 continue
+            if skill.once and skill.id in owner.spent:
+                continue  # a limited skill used, an awakening fired
             if not skill.can_trigger(game, owner, point, data):
                 continue
             if skill.compulsory:

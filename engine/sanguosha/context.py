@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.cards import Color
+from engine.core.cards import Color, Suit
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -96,6 +96,13 @@ class Use:
         """A single card's colour; several cards share a colour or have none (1e, Spear)."""
         colors = {c.color for c in self.cards}
         return colors.pop() if len(colors) == 1 else Color.NONE
+
+    @property
+    def suit(self) -> Suit | None:
+        """The physical cards' common suit (two cards used as one, 乱击: theirs if they
+        share it, docs/wind-fire.md §2.4); None for no card or mixed suits."""
+        suits = {c.suit for c in self.cards}
+        return suits.pop() if len(suits) == 1 else None
 
     @property
     def card(self) -> Card | None:
@@ -234,6 +241,25 @@ class MoveData:
     def __init__(self, player: Player, cards: tuple[Card, ...]) -> None:
         self.player = player
         self.cards = cards
+
+
+class Comparison:
+    """A point comparison (拼点) in progress: the `reveal_card` prompts' ctx. `cards` are
+    the cards chosen so far (the initiator's first), face down until both are chosen."""
+
+    __slots__ = ("initiator", "target", "reason", "cards")
+
+    def __init__(self, initiator: Player, target: Player, reason: str) -> None:
+        self.initiator = initiator
+        self.target = target
+        self.reason = reason
+        self.cards: list[Card] = []
+
+
+def from_hand(ctx: Any) -> bool:
+    """Whether a `reveal_card` prompt asks for one of its seat's own hand cards (a card
+    shown for Fire Attack, or chosen for a point comparison)."""
+    return ctx == SHOW or isinstance(ctx, Comparison)
 
 
 class PlayerChoice:

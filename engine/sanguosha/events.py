@@ -681,6 +681,148 @@ class ModeRewardGiven(Event):
     kind = "mode_reward_given"
 
 
+# ------------------------------------------------------------------ 神话再临 mechanisms
+# (docs/wind-fire.md §2, docs/forest-mountain.md §2)
+
+
+@_event
+@fact
+class GeneralFlipped(Event):
+    """`seat`'s general was turned over (翻面): `face_up` is the new side. `reason`
+    "turn_skipped": a face-down seat's turn would begin, it turned face-up instead and
+    that turn did not happen; else the skill (or card) that flipped it."""
+
+    seat: int
+    face_up: bool
+    reason: str
+    kind = "general_flipped"
+
+
+@_event
+@fact
+class PointsCompared(Event):
+    """A point comparison (拼点): both cards revealed together; `won` is True only when
+    the initiator's rank is higher (a tie is not a win). Both cards were discarded."""
+
+    seat: int
+    target: int
+    card: str
+    target_card: str
+    won: bool
+    reason: str
+    kind = "points_compared"
+
+
+@_event
+@fact
+class PileChanged(Event):
+    """Cards were put on (`added`) or taken off `seat`'s general, in the pile of `pile`
+    (a skill id). `cards` are named only for a public pile; `count` is how many moved
+    and `total` how many the pile holds now. `to` says where removed cards went
+    ("discard", "hand"), "" for added ones."""
+
+    seat: int
+    pile: str
+    added: bool
+    cards: tuple[str, ...]
+    count: int
+    total: int
+    to: str
+    reason: str
+    kind = "pile_changed"
+
+
+@_event
+@fact
+class SkillAwakened(Event):
+    """An awakening skill (觉醒技) fired, once per game: `gained` are the skills it gave
+    (the max HP change, if any, is its own `max_hp_changed` event)."""
+
+    seat: int
+    skill: str
+    gained: tuple[str, ...]
+    kind = "skill_awakened"
+
+
+@_event
+@fact
+class MaxHpChanged(Event):
+    """`seat`'s max HP went from `before` to `max_hp`; losing max HP caps HP (`hp` is
+    the HP after)."""
+
+    seat: int
+    before: int
+    max_hp: int
+    hp: int
+    reason: str
+    kind = "max_hp_changed"
+
+
+@_event
+@fact
+class ExtraTurnGranted(Event):
+    """`seat` takes an extra turn right after the current one (then play resumes after
+    the player whose turn it was)."""
+
+    seat: int
+    reason: str
+    kind = "extra_turn_granted"
+
+
+@_event
+@fact
+class HandsSwapped(Event):
+    """`seat` and `target` swapped their hands face down (缔盟): only the counts are public
+    (`count` was `seat`'s, `target_count` was `target`'s)."""
+
+    seat: int
+    target: int
+    count: int
+    target_count: int
+    reason: str
+    kind = "hands_swapped"
+
+
+@_event
+@fact
+class CardMovedOnBoard(Event):
+    """A card in `seat`'s equipment or judgment area (`zone`) was moved to the same area
+    of `target` (巧变): not a use."""
+
+    seat: int
+    target: int
+    card: str
+    zone: str
+    reason: str
+    kind = "card_moved_on_board"
+
+
+@_event
+@fact
+class SkillsChanged(Event):
+    """`seat` gained (`gained`) or lost (`lost`) skills for the rest of the game, or until
+    changed again (断肠, 化身, an awakening)."""
+
+    seat: int
+    gained: tuple[str, ...]
+    lost: tuple[str, ...]
+    reason: str
+    kind = "skills_changed"
+
+
+@_event
+@fact
+class KingdomGenderChanged(Event):
+    """`seat`'s kingdom and gender are now `kingdom` and `gender` (化身): every kingdom
+    and gender check reads these."""
+
+    seat: int
+    kingdom: str
+    gender: str
+    reason: str
+    kind = "kingdom_gender_changed"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in _EVENTS}
 EVENT_KINDS: frozenset[str] = frozenset(EVENT_TYPES)
 """Every event's wire name, for narration's coverage tests."""

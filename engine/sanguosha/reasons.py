@@ -81,6 +81,8 @@ class Reason(StrEnum):
     NOT_THE_LORD = "not_the_lord"  # seat, skill (a lord skill on a general who is not the lord)
     SKILL_WRONG_NEED = "skill_wrong_need"  # skill, need, gives (the cards the skill makes)
     ONCE_PER_PHASE = "once_per_phase"  # skill, seat (already used this play phase)
+    SKILL_SPENT = "skill_spent"  # skill, seat (a limited skill used, an awakening fired)
+    SLOT_OCCUPIED = "slot_occupied"  # card, seat, held (moving equipment to a full slot)
     TOO_FEW_CARDS = "too_few_cards"  # skill, seat, needed, have, zone (hand | cards)
     NOT_CONVERTIBLE = "not_convertible"  # skill, cards, as_card (the skill's own card rule)
     NOT_MALE = "not_male"  # skill, target (Jieyin, Lijian: men only)

@@ -51,6 +51,9 @@ class Settings:
       FreeKill and QSanguosha: none with 4 players or fewer) or "not_with_4" (the
       rulebook's literal words, 四人游戏时不再额外增加: only a 4-player game has none, so
       2- and 3-player games have it too).
+    - `awakened_skill_same_timing`: a skill an awakening skill gives at a moment (the
+      preparation phase) may still be used at that same moment (观星 right after 志继;
+      FreeKill), or only from the next one (docs/forest-mountain.md §2.1).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -74,6 +77,7 @@ class Settings:
     fan_on_converted_kill: bool = True
     nullification_copies: str = "SK HA HK"
     lord_bonus: str = "5_or_more"
+    awakened_skill_same_timing: bool = True
 
     def __post_init__(self) -> None:
         given = self.mode_settings
@@ -142,6 +146,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "rescue_wine_counts_toward_limit": (False, True),
     "fan_on_converted_kill": (False, True),
     "lord_bonus": ("5_or_more", "not_with_4"),
+    "awakened_skill_same_timing": (True, False),
 }
 """The values each of these settings takes (the default first)."""
 

@@ -25,6 +25,24 @@ SLOT_INDEX = {name: i for i, name in enumerate(EQUIP_SLOTS)}
 PHASES = ("preparation", "judgment", "draw", "play", "discard", "finish")
 
 
+class Pile:
+    """Cards kept beside a general by a skill (docs/wind-fire.md §2.3, docs/forest-mountain.md
+    §2.3): in no hand, deck or discard pile. `items` are cards (不屈, 屯田's fields) or
+    general ids (化身's general cards). A public pile is seen by everyone; a private one
+    only by its owner, everyone else sees its count."""
+
+    __slots__ = ("name", "public", "items")
+
+    def __init__(self, name: str, public: bool) -> None:
+        self.name = name
+        self.public = public
+        self.items: list[Card | str] = []
+
+    def cards(self) -> list[Card]:
+        """The physical cards of the pile (a general card is not one of the deck's)."""
+        return [c for c in self.items if isinstance(c, Card)]
+
+
 class Player:
     """One seat. `seat` is 1-based; `equip` has the four slots of `EQUIP_SLOTS`."""
 
@@ -46,6 +64,9 @@ class Player:
         "chained",
         "wine",
         "wine_used",
+        "face_up",
+        "piles",
+        "spent",
     )
 
     def __init__(self, seat: int) -> None:
@@ -66,6 +87,9 @@ class Player:
         self.chained = False  # Iron Chain (the general card turned sideways): public
         self.wine = 0  # a drunk Wine's +1 waiting for the next Kill used: public
         self.wine_used = False  # a Wine was drunk in this turn's play phase
+        self.face_up = True  # False: face-down (翻面), the next turn is skipped: public
+        self.piles: dict[str, Pile] = {}  # cards kept on the general, by skill (不屈, 屯田, 化身)
+        self.spent: list[str] = []  # limited skills used, awakening skills fired: public
 
     def __repr__(self) -> str:
         return f"<Player {self.seat} {self.general} hp={self.hp}/{self.max_hp}>"
@@ -78,6 +102,11 @@ class Player:
         if self.hand or self.equip != [None, None, None, None]:
             return True
         return judgment and bool(self.judgment)
+
+    def pile(self, name: str) -> list[Card | str]:
+        """The items of the pile `name` (an empty list when there is none)."""
+        pile = self.piles.get(name)
+        return pile.items if pile is not None else []
 
     def delayed_names(self) -> list[str]:
         return [name for _, name in self.judgment]

@@ -55,6 +55,19 @@ SAMPLES: dict[str, Any] = {
     "side": "lord",
     "before": 3,
     "after": 4,
+    "face_up": False,
+    "won": True,
+    "target_card": "dodge@D2",
+    "pile": "wusheng",
+    "added": True,
+    "total": 1,
+    "to": "discard",
+    "gained": ["wusheng"],
+    "lost": [],
+    "kingdom": "shu",
+    "gender": "female",
+    "target_count": 3,
+    "held": "chitu@H5",
 }
 
 

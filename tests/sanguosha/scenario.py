@@ -138,6 +138,8 @@ def conserved(game: Game) -> bool:
     found = list(game.deck) + game.discard_pile + game.processing
     for p in game.players:
         found += p.hand + [c for c in p.equip if c is not None] + [c for c, _ in p.judgment]
+        for pile in p.piles.values():  # cards kept on a general (不屈, 屯田's fields)
+            found += pile.cards()
     return Counter(found) == game.copies
 
 
@@ -209,6 +211,7 @@ def state_snapshot(game: Game) -> tuple:
         game.log_length,
         game.pending(),
         repr(game.view()),
+        tuple(q.seat for q in game.extra_turns),
         game.rng.getstate(),
     )
 

@@ -35,6 +35,9 @@ def public_cards(game: Game) -> Counter:
     for p in game.players:
         seen.update(str(c) for c in p.equip if c is not None)
         seen.update(str(c) for c, _ in p.judgment)
+        for pile in p.piles.values():
+            if pile.public:
+                seen.update(str(c) for c in pile.cards())
     prompt = game.pending()
     if prompt is not None and prompt.card:
         # a staged card, or the card being answered, was shown to the table when used
@@ -47,9 +50,12 @@ def check_state(game: Game) -> None:
     found = list(game.deck) + game.discard_pile + game.processing
     for p in game.players:
         found += p.hand + [c for c in p.equip if c is not None] + [c for c, _ in p.judgment]
+        for pile in p.piles.values():  # cards kept on a general
+            found += pile.cards()
         assert p.hp <= p.max_hp, p
         if not p.alive:
             assert not p.hand and p.equip == [None] * 4 and not p.judgment, p
+            assert not p.piles, p
     assert Counter(found) == game.copies
 
 

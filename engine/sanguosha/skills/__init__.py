@@ -101,6 +101,8 @@ class Skill:
     provides: ClassVar[tuple[str, ...]] = ()
     asks_first: ClassVar[bool] = True
     """An optional trigger is offered as OK/NO first; False when its own prompt can be declined."""
+    once: ClassVar[bool] = False
+    """Tagged `limited` (限定技) or `awakening` (觉醒技): once per game (set by `register`)."""
 
     @property
     def compulsory(self) -> bool:
@@ -187,6 +189,15 @@ class Skill:
         yield
 
 
+ONCE_TAGS = frozenset({"limited", "awakening"})
+"""Limited skills (限定技: used once per game) and awakening skills (觉醒技: compulsory,
+checked at their moment, fire once), docs/forest-mountain.md §2.1 and §2.2:
+once spent they stay listed and are shown as spent (`Player.spent`), and are neither
+offered, nor started, nor fired again."""
+
+ONCE_PER_GAME: set[str] = set()
+"""The ids of registered skills tagged `limited` or `awakening`."""
+
 REGISTRY: dict[str, type[Skill]] = {}
 """Skill id -> class, filled by `@register`."""
 
@@ -204,6 +215,9 @@ def register(cls: type[Skill]) -> type[Skill]:
     if unknown:
         raise ValueError(f"{cls.id}: unknown modifiers {sorted(unknown)}")
     REGISTRY[cls.id] = cls
+    if ONCE_TAGS & cls.tags:
+        cls.once = True
+        ONCE_PER_GAME.add(cls.id)
     return cls
 
 
@@ -221,6 +235,7 @@ def register_equipment(card_id: str) -> Any:
 __all__ = [
     "EQUIPMENT_SKILLS",
     "MODIFIERS",
+    "ONCE_PER_GAME",
     "REGISTRY",
     "Flow",
     "Point",
