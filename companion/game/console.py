@@ -4,7 +4,8 @@
 one row per seat (general, identity once revealed, or in a two-side mode the team with
 its role, reserve count and whether it acted; health as magatama, hand count,
 equipment, judgment area; with the Maneuvering cards, a chained seat and a drunk (or spent) Wine
-are marked after the general), a status line (round, whose turn, phase) and the pending
+are marked after the general; the 神话再临 packs' face-down seat, cards kept on a general
+and spent skills follow the judgment cards), a status line (round, whose turn, phase) and the pending
 decision as a sentence, above the last lines of narration. It shows only public
 information, like the table view.
 
@@ -66,6 +67,23 @@ def _general(seat: Mapping[str, Any], narrator: Narrator) -> str:
     if marks and seat.get("alive", True):  # the Maneuvering cards' public state
         general = f"{general} ({', '.join(marks)})"
     return general
+
+
+def _board(seat: Mapping[str, Any], narrator: Narrator) -> list[str]:
+    """The 神话再临 packs' public marks of a seat, after its judgment cards: face down,
+    the cards kept on its general (a private pile as a count), its spent skills."""
+    names = narrator.names
+    out = [] if seat.get("face_up", True) else [narrator.word("view", "face_down")]
+    for skill, pile in (seat.get("piles") or {}).items():
+        items = pile.get("items")
+        if items is not None and pile.get("public"):
+            out.append(f"{names.skill(skill)}: {' '.join(names.card(c) for c in items)}")
+        else:
+            out.append(f"{names.skill(skill)} ×{pile.get('count', 0)}")
+    out.extend(
+        f"{names.skill(s)} ({narrator.word('view', 'spent')})" for s in seat.get("spent", [])
+    )
+    return out
 
 
 def _stable_widths(state: Mapping[str, Any], narrator: Narrator, teams: bool) -> dict[str, int]:
@@ -140,7 +158,9 @@ def render_table_view(
         equipment = ", ".join(
             names.card(card) for slot in _SLOTS if (card := (seat.get("equipment") or {}).get(slot))
         )
-        judgment = ", ".join(names.card(card) for card in seat.get("judgment", []))
+        judgment = ", ".join(
+            [names.card(card) for card in seat.get("judgment", [])] + _board(seat, narrator)
+        )
         style = (
             "dim strike"
             if not seat.get("alive", True)

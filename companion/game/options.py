@@ -208,9 +208,10 @@ MANEUVERING_RULES = (
     "chain_amount",
     "fan_on_converted_kill",
     "nullification_copies",
+    "awakened_skill_same_timing",
 )
 """Three Kingdoms Kill settings `--rule` sets: the disputed points of the Maneuvering
-expansion (the other house settings have their own flags)."""
+expansion and of the 神话再临 mechanisms (the other house settings have their own flags)."""
 
 
 def _rule_defaults(game: str) -> dict[str, Any]:

@@ -98,6 +98,7 @@ def _sanguosha_names(lang: str) -> dict[str, Any]:
             g.id: {"name": getattr(g, key), "kingdom": g.kingdom} for g in cat.generals.values()
         },
         "cards": {c.id: getattr(c, key) for c in cat.cards.values()},
+        "skills": {s.id: getattr(s, key) for s in cat.skills.values()},
         "identities": {i.id: getattr(i, key) for i in cat.identities.values()},
         "phases": {
             p: narrator.word("phase", p)

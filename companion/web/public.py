@@ -47,6 +47,7 @@ _SEAT = (
     "seat", "general", "identity", "hp", "max_hp", "alive", "hand_count", "judgment",
     "chained", "wine", "wine_used",  # the Maneuvering cards: Iron Chain, Wine (all public)
     "team", "role", "leader", "reserves_count", "acted",  # two-side modes (never `reserves`)
+    "kingdom", "gender", "face_up", "spent",  # the 神话再临 packs (all public)
 )  # fmt: skip
 _EQUIPMENT = ("weapon", "armor", "plus_horse", "minus_horse")
 _MODE = ("name", "provisional", "teams", "leaders", "unit", "pool", "first_team")
@@ -77,6 +78,17 @@ def _pending(obj: Any) -> dict[str, Any] | None:
     return out
 
 
+def _pile(pile: Any) -> dict[str, Any]:
+    """Cards kept on a general: the count, and the items only of a public pile (化身's
+    general cards are private to their owner)."""
+    if not isinstance(pile, dict):
+        return {"count": 0, "public": False}
+    out = {"count": pile.get("count", 0), "public": pile.get("public") is True}
+    if out["public"] and isinstance(pile.get("items"), list):
+        out["items"] = [str(c) for c in pile["items"]]
+    return out
+
+
 def public_state(view: dict[str, Any]) -> dict[str, Any]:
     """The fields of `view` the page may show, copied by name (JSON-ready)."""
     out = _pick(view, _TOP) or {}
@@ -99,6 +111,8 @@ def public_state(view: dict[str, Any]) -> dict[str, Any]:
             seat = _pick(entry, _SEAT) or {}
             if isinstance(entry, dict) and "equipment" in entry:
                 seat["equipment"] = _pick(entry["equipment"], _EQUIPMENT)
+            if isinstance(entry, dict) and isinstance(entry.get("piles"), dict):
+                seat["piles"] = {k: _pile(p) for k, p in entry["piles"].items()}
             seats.append(seat)
         out["seats"] = seats
     if isinstance(view.get("hands"), list):

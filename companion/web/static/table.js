@@ -149,6 +149,15 @@ function sanguoshaSeat(seat, turnSeat, asked) {
   if (seat.alive && seat.chained) tags.push(h("span", { class: "tag chained" }, ui("chained")));
   if (seat.alive && seat.wine) tags.push(h("span", { class: "tag wine" }, ui("wine")));
   else if (seat.alive && seat.wine_used) tags.push(h("span", { class: "tag wine-used" }, ui("wine_used")));
+  // the 神话再临 packs: a face-down general, cards kept on it (a private pile as a count),
+  // limited and awakening skills already spent
+  const skill = (id) => (L.skills && L.skills[id]) || id;
+  if (seat.alive && seat.face_up === false) tags.push(h("span", { class: "tag face-down" }, ui("face_down")));
+  for (const [id, pile] of Object.entries(seat.piles || {})) {
+    const items = pile.public && pile.items ? pile.items.map(cardNode) : [fill("pile_count", { n: pile.count })];
+    tags.push(h("span", { class: "tag pile" }, skill(id) + ": ", ...items.flatMap((n, i) => (i ? [" ", n] : [n]))));
+  }
+  for (const id of seat.spent || []) tags.push(h("span", { class: "tag spent" }, fill("spent", { skill: skill(id) })));
   const judgment = (seat.judgment || []).map((c) =>
     h("span", { class: "chip judge" }, h("span", { class: "slot" }, ui("judgment")), cardNode(c)));
   return h("article", { class: classes.filter(Boolean).join(" "), "data-seat": seat.seat },
