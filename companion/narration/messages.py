@@ -228,6 +228,9 @@ def validate(file: str, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     for key in ("seat", "seat_bare", "list_sep", "list_last", "none", "one_card", "n_cards"):
         if not isinstance(out["format"].get(key), str):
             raise MessageError(file, f"format.{key}", "expected a string")
+    vocative = out["format"].get("seat_vocative")  # optional: a bare seat spoken to
+    if vocative is not None and (not isinstance(vocative, str) or "{n}" not in vocative):
+        raise MessageError(file, "format.seat_vocative", "expected a string with {n}")
     plural = out["format"].get("seats_bare")  # optional: bare seats as one plural
     if plural is not None and (not isinstance(plural, str) or "{list}" not in plural):
         raise MessageError(file, "format.seats_bare", "expected a string with {list}")

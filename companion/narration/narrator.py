@@ -170,13 +170,29 @@ class Narrator:
             counts = self._counts[section, key] = _ncards_fields(message) | self._ncards
         data = {k: (None if v == 0 and k in counts else v) for k, v in data.items()}
 
+        template = pick(message, data)
+        vocative = self._vocative(template)
+
         def value(name: str, spec: str, raw: Any) -> str:
+            if name == vocative and not generals.get(_int(raw)):
+                return self._format["seat_vocative"].format(n=raw)
             return self._value(spec or self._types.get(name, "text"), raw, generals)
 
-        text = render(pick(message, data), data, value)
+        text = render(template, data, value)
         for joined, contracted in self._contractions:
             text = joined.sub(contracted, text)
         return text[:1].upper() + text[1:]
+
+    def _vocative(self, template: str) -> str | None:
+        """The seat field a template addresses ("{seat}: scan your general."), when the
+        language writes a bare seat it speaks to differently (es "Asiento 1: ...", no
+        article, where "el asiento 1" is right inside a sentence: `format.seat_vocative`)."""
+        if self._format.get("seat_vocative") is None:
+            return None
+        found = _VOCATIVE.match(template)
+        if found is None or (found.group(2) or self._types.get(found.group(1))) != "seat":
+            return None
+        return found.group(1)
 
     def _value(self, kind: str, raw: Any, generals: dict[int, str]) -> str:
         if raw is None:
@@ -282,6 +298,16 @@ class Narrator:
             return items[0]
         last = last if last is not None else self._format["list_last"]
         return self._format["list_sep"].join(items[:-1]) + last + items[-1]
+
+
+_VOCATIVE = re.compile(r"\{(\w+)(?::(\w+))?\}\s*:")
+
+
+def _int(raw: Any) -> int:
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return -1
 
 
 _AS_CARD_PROMPTS = ("respond", "choose_target")

@@ -14,8 +14,8 @@ from companion.voice.espeak import phonemes
 
 VIEW = {"seats": [{"seat": 1, "general": "liubei"}, {"seat": 3, "general": "guanyu"}]}
 EVENTS = [
-    {"kind": "card_used", "seat": 1, "cards": ["kill@S7"], "card": "kill", "targets": [3]},
-    {"kind": "card_used", "seat": 3, "cards": ["peach@HK"], "card": "peach", "targets": [3]},
+    {"kind": "card_used", "seat": 1, "cards": ["kill@S7"], "name": "kill", "targets": [3]},
+    {"kind": "card_used", "seat": 3, "cards": ["peach@HK"], "name": "peach", "targets": [3]},
     {"kind": "damage_dealt", "seat": 3, "source": 1, "amount": 1, "nature": "normal"},
     {"kind": "round_started", "round": 2},
 ]
