@@ -94,7 +94,9 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
 
 
-def report(kind: str, players: int, games: list[dict[str, Any]], wall: float, cpu: float) -> None:
+def report(
+    kind: str, players: int, games: list[dict[str, Any]], wall: float, cpu: float, note: str = ""
+) -> None:
     n = len(games)
     wins = sum(g["won"] for g in games)
     low, high = wilson(wins, n)
@@ -110,8 +112,8 @@ def report(kind: str, players: int, games: list[dict[str, Any]], wall: float, cp
         f"  cpu/decision mean {mean * 1e3:7.1f} ms p99 {p99(times) * 1e3:7.1f} ms"
         f" ({len(times)} decisions; searched {len(searched)}: mean {smean * 1e3:.1f} ms"
         f" p99 {p99(searched) * 1e3:.1f} ms)"
-        f"  wall {wall:7.1f} s cpu {cpu:7.1f} s load {os.getloadavg()[0]:.2f}"
-        f"  outcomes {dict(sorted(outcomes.items()))}",
+        f"  wall {wall:7.1f} s decisions cpu {cpu:7.1f} s load {os.getloadavg()[0]:.2f}"
+        f"  outcomes {dict(sorted(outcomes.items()))} {note}",
         flush=True,
     )
 
@@ -126,6 +128,7 @@ def main() -> None:
     parser.add_argument("--cpu-seconds", type=float, default=None, help="CPU per decision")
     parser.add_argument("--width", type=int, default=8, help="plays searched (default 8)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--progress", type=int, default=0, help="print a tally every N games")
     args = parser.parse_args()
     iterations = args.iterations
     if iterations is None and args.cpu_seconds is None:
@@ -145,14 +148,15 @@ def main() -> None:
     for players in args.players:
         for kind in args.agents:
             work = [(kind, players, seed, budget) for seed in seeds]
-            start, cpu0 = time.perf_counter(), time.process_time()
-            if args.jobs > 1:
-                with ProcessPoolExecutor(args.jobs) as pool:
-                    games = list(pool.map(_run, work))
-                cpu = sum(t for g in games for t in g["times"])
-            else:
-                games = [_run(w) for w in work]
-                cpu = time.process_time() - cpu0
+            start = time.perf_counter()
+            games: list[dict[str, Any]] = []
+            with ProcessPoolExecutor(args.jobs) as pool:
+                for game in pool.map(_run, work):
+                    games.append(game)
+                    if args.progress and len(games) % args.progress == 0 < len(work) - len(games):
+                        cpu = sum(t for g in games for t in g["times"])
+                        report(kind, players, games, time.perf_counter() - start, cpu, "so far")
+            cpu = sum(t for g in games for t in g["times"])
             report(kind, players, games, time.perf_counter() - start, cpu)
 
 

@@ -49,7 +49,7 @@ from engine.regicide.policy import (
     defeated,
     payments,
     play_out,
-    score_play,
+    play_scores,
 )
 from engine.regicide.prompts import PromptKind
 from engine.regicide.rules import RULES
@@ -143,13 +143,17 @@ class Agent:
         start = self.clock()
         deal = 0
         total = 0
+        # a flip is a yes-or-no question the rules of thumb get mostly right: a quarter
+        share = 4 if info.prompt.kind is PromptKind.JESTER_FLIP else 1
         for r in range(rounds):
             if self.iterations is not None:
-                per_arm = max(1, self.iterations // (rounds * len(live)))
+                per_arm = max(1, self.iterations // (share * rounds * len(live)))
             else:
                 per_arm = 1 << 30
             deadline = (
-                None if self.cpu_seconds is None else start + self.cpu_seconds * (r + 1) / rounds
+                None
+                if self.cpu_seconds is None
+                else start + self.cpu_seconds * (r + 1) / (share * rounds)
             )
             done = 0
             while done < per_arm:
@@ -204,12 +208,10 @@ class Agent:
         kind = p.kind
         s = p.seat
         if kind is PromptKind.PLAY:
-            hand = g.hands[s]
-            hand_value = sum(g.value[c] for c in hand)
-            plays = legal_plays(hand, RULES.max_combo_total)
-            ranked = sorted(
-                plays, key=lambda a: -score_play(g, s, Effect(g, s, a.cards), hand_value)
-            )
+            plays = legal_plays(g.hands[s], RULES.max_combo_total)
+            scores = play_scores(g, s, plays)
+            order = sorted(range(len(plays)), key=lambda i: -scores[i])
+            ranked = [plays[i] for i in order]
             out: list[Action] = list(ranked[: self.width])
             if p.can_yield:
                 out.append(Yield())
