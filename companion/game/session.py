@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.game.hints import hint_sentences
 from companion.game.narrate import Said, narrate_said, prompt_said, said_events
 from companion.narration import Narrator
 from companion.store import GameLog
@@ -29,7 +30,7 @@ from companion.table.outcome import Outcome
 from companion.table.resolve import UidLookup
 from companion.table.table import Table
 
-__all__ = ["Observer", "Session", "Update", "settle_games"]
+__all__ = ["Observer", "PrivateObserver", "Session", "Update", "settle_games"]
 
 _log = logging.getLogger(__name__)
 
@@ -53,6 +54,8 @@ class Update:
 
 
 Observer = Callable[[Update], None]
+#: Receives a seat's private sentences (a multiplayer hint): that seat's phone only.
+PrivateObserver = Callable[[int, list[str]], None]
 
 
 class Session:
@@ -67,6 +70,7 @@ class Session:
         self.narrator = narrator
         self.inputs = inputs
         self._observers: list[Observer] = []
+        self._private: list[PrivateObserver] = []
         self._status = str(table.view().get("status", ""))
 
     # --- building ---
@@ -145,6 +149,10 @@ class Session:
     def subscribe(self, observer: Observer) -> None:
         self._observers.append(observer)
 
+    def subscribe_private(self, observer: PrivateObserver) -> None:
+        """Receive what only one seat may see (a hint in a game of several players)."""
+        self._private.append(observer)
+
     @property
     def over(self) -> bool:
         """Whether the game has ended: nothing more it is sent can apply, so nothing
@@ -196,10 +204,27 @@ class Session:
                 exc_info=outcome.failure,
             )  # fmt: skip
         state = self.state()
-        update = Update.of(n, outcome, narrate_said(self.narrator, outcome, state), state)
+        said = narrate_said(self.narrator, outcome, state)
+        if outcome.hint is not None:
+            said += self._hint(outcome.hint)
+        update = Update.of(n, outcome, said, state)
         self._record_status(state)
         self.announce(update)
         return update
+
+    def _hint(self, hint: dict[str, Any]) -> list[Said]:
+        """A HINT step's sentences: said aloud in solo; otherwise only to the asking
+        seat's own phone, and nothing for the table (docs/regicide-hints.md §5)."""
+        engine = getattr(self.table.adapter, "engine", None)
+        texts = [] if engine is None else hint_sentences(self.narrator, engine, hint)
+        if not texts:
+            return []
+        seat = hint.get("seat")
+        if self.table.players == 1 or not isinstance(seat, int):
+            return [Said(text, "note:hint", seat) for text in texts]
+        for observer in self._private:
+            observer(seat, texts)
+        return []
 
     def due_tick(self, now: float, line: int | None = None) -> TableInput | None:
         """A clock tick to commit if a timed window's time is up at `now`."""

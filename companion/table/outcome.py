@@ -65,6 +65,9 @@ class Outcome:
     prompt: dict[str, Any] | None = None
     prompt_changed: bool = False
     signals: list[tuple[int | None, Signal]] = field(default_factory=list)
+    hint: dict[str, Any] | None = field(default=None, compare=False)
+    """A HINT step (companion/table/hints.py) for the session: private to the asking
+    seat, so never part of the JSON observers receive."""
     failure: Exception | None = field(default=None, compare=False, repr=False)
     """What the rules raised when they failed on this input (refused as `engine_error`):
     for the log, with its traceback; never part of the JSON."""

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.table.adapter import GameAdapter, Ignore, Refuse, Stage, Submit
+from companion.table.hints import HintDesk
 from companion.table.inputs import HOST, InputKind, TableInput
 from companion.table.outcome import Note, Outcome, Signal, Status
 from companion.table.resolve import (
@@ -87,6 +88,7 @@ class Table:
         self._paused = False
         self._window_override: float | None = None
         self._window_since: float | None = self._initial_window()
+        self.hints = HintDesk()
         self.applied = 0
         self.counted = 0  # inputs that reached the game (not ignored notices)
 
@@ -139,6 +141,10 @@ class Table:
         if binding is not None:
             return self._bind(inp, *binding)
         inp = self._command_label(inp)
+        hint = self.hints.take(self.adapter, inp, self._lookup_uid)
+        if hint is not None:  # advice, not a move: ignored by the game (hints.py)
+            seat = hint.get("seat")
+            return Outcome(inp, Status.IGNORED, seat=seat, prompt=self.adapter.prompt(), hint=hint)
         before = self.adapter.prompt()
         try:
             if inp.kind is InputKind.PRESS and inp.data.get("button") == "undo":

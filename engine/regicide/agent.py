@@ -266,5 +266,5 @@ def explain(g: Game, action: Action) -> tuple[str, dict[str, Any]]:
     if type(action) is DeclineFlip:
         return "keep_hand", {"step": p.step}
     if type(action) is ChooseNext:
-        return "choose_next", {"seat": action.seat}
+        return "choose_next", {"target": action.seat}
     return "yield", {}

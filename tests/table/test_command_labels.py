@@ -18,9 +18,10 @@ def _state(h: TableHarness) -> str:
 
 
 def test_the_command_set_has_the_buttons_the_seats_and_end_phase() -> None:
-    """14 labels: ok, no, undo, seat:1..10, end_phase, each a valid 4-character code
-    that decodes to a command (not a card, so not in `all`)."""
-    assert list(LABEL) == ["ok", "no", "undo"] + [f"seat:{n}" for n in range(1, 11)] + ["end_phase"]
+    """15 labels: ok, no, undo, seat:1..10, end_phase, hint, each a valid 4-character
+    code that decodes to a command (not a card, so not in `all`)."""
+    seats = [f"seat:{n}" for n in range(1, 11)]
+    assert list(LABEL) == ["ok", "no", "undo", *seats, "end_phase", "hint"]
     for text, code in LABEL.items():
         ref = codes.decode_code(code)
         assert ref.kind == "command" and ref.text == text and len(code) == 4
