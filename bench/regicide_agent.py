@@ -52,7 +52,9 @@ def play_game(kind: str, players: int, seed: int, budget: dict[str, Any]) -> dic
     times: list[float] = []
     searched: list[float] = []
     if kind == "random":
-        RandomBot(seed).play(game)
+        start = time.process_time()
+        actions = RandomBot(seed).play(game)
+        times = [(time.process_time() - start) / actions] * actions
     else:
         agents = {s: Agent(seed=seed * 10 + s, **budget) for s in range(1, players + 1)}
         k = 0
@@ -75,8 +77,7 @@ def play_game(kind: str, players: int, seed: int, budget: dict[str, Any]) -> dic
     result = game.result or {}
     return {
         "won": result.get("outcome") == "won",
-        "tier": result.get("tier"),
-        "reason": result.get("reason"),
+        "outcome": result.get("tier") or result.get("reason") or result.get("outcome"),
         "defeated": defeated(game),
         "times": times,
         "searched": searched,
@@ -102,7 +103,7 @@ def report(
     low, high = wilson(wins, n)
     times = [t for g in games for t in g["times"]]
     searched = [t for g in games for t in g["searched"]]
-    outcomes = Counter(g["tier"] or g["reason"] for g in games)
+    outcomes = Counter(str(g["outcome"]) for g in games)
     mean = sum(times) / len(times) if times else 0.0
     smean = sum(searched) / len(searched) if searched else 0.0
     print(
