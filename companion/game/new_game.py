@@ -14,21 +14,21 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.game.options import Presentation
-from companion.game.playing import Run, clock_for, console_for, run_to_end, view_mode
+from companion.game.playing import Run, clock_for, console_for, view_mode
 from companion.game.preflight import (
     EXIT_BAD_INPUT,
+    Opened,
     Stop,
-    check_allowlist,
+    check_readers,
     check_web,
     digest,
     explain,
-    open_log,
     registry_lookup,
     say,
+    set_up_then_run,
 )
 from companion.game.runner import ReaderPlan
 from companion.game.session import Session
-from companion.logging_setup import close_file
 from companion.store import GameLog
 from engine.core.errors import ActionError
 
@@ -73,32 +73,25 @@ def start_game(
     `keep_log=False` (the demo's temporary log) leaves out the "resume it" note."""
     out = out or sys.stdout
     err = err or sys.stderr
-    log: GameLog | None = None
-    try:
+
+    def set_up(opened: Opened) -> Run:
         lines, seats = _script_of(req, err)
         lookup = registry_lookup(req.tags, err)
         check_web(req.show, req.game, req.lang, err)
-        if any(spec not in ("sim", "phone") for spec in req.reader.split("+")):
-            check_allowlist(req.allowlist, err)
-        log = open_log(req.db, err)
-        session = _new_session(req, log, seats, lookup, err)
-    except Stop as stop:
-        if log is not None:
-            log.close()
-            close_file()
-        return stop.status
-    for hook in req.on_session:
-        hook(session)
-    plan = ReaderPlan(
-        spec=req.reader, seats=seats, script=lines, pace=req.pace,
-        allowlist=req.allowlist, allow_new=req.allow_new, console=console_for(req.reader),
-    )  # fmt: skip
-    view = view_mode(req.view, out)
-    run = Run(
-        session, plan, clock_for(lines, 0.0), req.state_out, view, req.show,
-        opening=True, saved_note=keep_log,
-    )  # fmt: skip
-    return run_to_end(run, out, err)
+        check_readers(req.reader, err, allowlist=req.allowlist, allow_new=req.allow_new)
+        session = _new_session(req, opened.open_log(req.db, err), seats, lookup, err)
+        for hook in req.on_session:
+            hook(session)
+        plan = ReaderPlan(
+            spec=req.reader, seats=seats, script=lines, pace=req.pace,
+            allowlist=req.allowlist, allow_new=req.allow_new, console=console_for(req.reader),
+        )  # fmt: skip
+        return Run(
+            session, plan, clock_for(lines, 0.0), req.state_out, view_mode(req.view, out),
+            req.show, opening=True, saved_note=keep_log,
+        )  # fmt: skip
+
+    return set_up_then_run(set_up, out, err)
 
 
 def _script_of(req: PlayRequest, err: TextIO) -> tuple[list[Any] | None, list[int]]:

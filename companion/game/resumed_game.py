@@ -12,20 +12,21 @@ from typing import Any, TextIO
 
 from companion.game.ending import command_for, write_state
 from companion.game.options import Presentation
-from companion.game.playing import Run, clock_for, console_for, run_to_end, view_mode
+from companion.game.playing import Run, clock_for, console_for, view_mode
 from companion.game.preflight import (
     EXIT_BAD_INPUT,
     EXIT_OK,
+    Opened,
     Stop,
+    check_readers,
     check_web,
     digest,
-    open_log,
     registry_lookup,
     say,
+    set_up_then_run,
 )
 from companion.game.runner import ReaderPlan
 from companion.game.session import Session, settle_games
-from companion.logging_setup import close_file
 from companion.store import GameLog, UnknownGame
 
 __all__ = ["resume_game"]
@@ -53,42 +54,36 @@ def resume_game(
     `view` as `PlayRequest.view`."""
     out = out or sys.stdout
     err = err or sys.stderr
-    show = show or Presentation()
-    log: GameLog | None = None
-    try:
+    shown = show or Presentation()
+
+    def set_up(opened: Opened) -> Run:
         lookup = registry_lookup(tags, err)
-        log = open_log(db, err)
+        log = opened.open_log(db, err)
         session = _load_session(log, game_id, lang, lookup, err)
         if session.state().get("status") == "over":
             gid = session.game_id
             replay = command_for("replay", gid, log)
             say(err, f"companion: game {gid} is over; `{replay}` narrates it again")
             write_state(state_out, session.state())
-            log.close()
-            close_file()
-            return EXIT_OK
+            raise Stop(EXIT_OK)
         lines = _script_to_continue(session, script, err)
-        check_web(show, session.narrator.game, session.narrator.lang, err)
-    except Stop as stop:
-        if log is not None:
-            log.close()
-            close_file()
-        return stop.status
-    meta = log.game(session.game_id).meta
-    spec = reader or meta.get("reader", "sim")
-    plan = ReaderPlan(
-        spec=spec, seats=list(meta.get("seats", [0])), script=lines,
-        allowlist=allowlist, allow_new=allow_new, console=console_for(spec),
-    )  # fmt: skip
-    last_t = max((x.input.t for x in log.inputs(session.game_id)), default=0.0)
-    for hook in on_session or []:
-        hook(session)
-    view = view_mode(view, out)
-    run = Run(
-        session, plan, clock_for(lines, last_t), state_out, view, show,
-        opening=session.inputs == 0, resumed=True,
-    )  # fmt: skip
-    return run_to_end(run, out, err)
+        check_web(shown, session.narrator.game, session.narrator.lang, err)
+        meta = log.game(session.game_id).meta
+        spec = reader or meta.get("reader", "sim")
+        check_readers(spec, err, allowlist=allowlist, allow_new=allow_new)
+        plan = ReaderPlan(
+            spec=spec, seats=list(meta.get("seats", [0])), script=lines,
+            allowlist=allowlist, allow_new=allow_new, console=console_for(spec),
+        )  # fmt: skip
+        last_t = max((x.input.t for x in log.inputs(session.game_id)), default=0.0)
+        for hook in on_session or []:
+            hook(session)
+        return Run(
+            session, plan, clock_for(lines, last_t), state_out, view_mode(view, out), shown,
+            opening=session.inputs == 0, resumed=True,
+        )  # fmt: skip
+
+    return set_up_then_run(set_up, out, err)
 
 
 def _load_session(

@@ -136,6 +136,10 @@ class CodeDevice(abc.ABC):
     def name(self) -> str:
         return f"{self.kind} {self.address}"
 
+    async def check(self) -> None:
+        """Fail if the device cannot be there at all (`ReaderSource.check`)."""
+        return None
+
     async def wait_available(self) -> None:
         """Return when `open()` may succeed (the device is plugged in)."""
         return None
@@ -306,6 +310,10 @@ class DeviceSource(ReaderSource):
 
     def describe(self) -> str:
         return self._description
+
+    async def check(self) -> None:
+        for reader in self.readers:
+            await reader.device.check()
 
     async def discover(self, on_found: FoundHandler) -> None:
         for reader in self.readers:

@@ -94,6 +94,21 @@ class ReaderUnavailable(ConnectionError):
         self.reason = reason
 
 
+def check_port(port: str, what: str, by_id: str = "/dev/serial/by-id/") -> None:
+    """Refuse a device path that does not exist (a COM port is only tried); `what` the
+    device is, `by_id` where its stable names are.
+
+    Raises:
+        ReaderUnavailable: no such device.
+    """
+    import os
+
+    if port.startswith("/") and not os.path.exists(port):
+        raise ReaderUnavailable(
+            port, f"no such device: is the {what} plugged in? (its stable name is in {by_id})",
+        )  # fmt: skip
+
+
 class IgnoreReason(Enum):
     """Why a device is not used, for a program to tell apart (the text says it too)."""
 
@@ -211,6 +226,17 @@ class ReaderSource(abc.ABC):
 
     async def stop(self) -> None:
         """Release it; called once, also after a failed start. Never raises."""
+        return None
+
+    async def check(self) -> None:
+        """Fail now if discovery cannot run here at all (no adapter, no PC/SC service, no
+        such port), so that a game is not begun with readers that cannot be opened
+        (`companion.game.preflight.check_readers`); called on its own, without `start`.
+        Readers merely not in reach yet are no failure: the hub waits for them.
+
+        Raises:
+            ReaderUnavailable: the source cannot run; the reason says what to do.
+        """
         return None
 
     @abc.abstractmethod

@@ -287,6 +287,29 @@ class BleSource(ReaderSource):
         where = f" at {self._address}" if self._address else ""
         return f"{self._stack.describe()}{where}"
 
+    async def check(self) -> None:
+        """Start a scan and stop it: what fails here (no adapter, no bluetoothd) would
+        fail the game's first scan."""
+        scanner = await self._scan(lambda device, adv: None)
+        with contextlib.suppress(BleakError, OSError):
+            await scanner.stop()
+
+    async def _scan(self, on_advertisement: Any) -> Any:
+        """A started scanner calling `on_advertisement`.
+
+        Raises:
+            ReaderUnavailable: the scan cannot start (said in the host stack's words).
+        """
+        try:
+            scanner = self._stack.scanner(on_advertisement)
+            await scanner.start()
+        except (BleakError, OSError) as exc:
+            said = bluez.explain(exc)
+            raise ReaderUnavailable(
+                "BLE", said or f"cannot scan: {exc} (is there a Bluetooth adapter, and is it on?)"
+            ) from exc
+        return scanner
+
     async def discover(self, on_found: FoundHandler) -> None:
         found: asyncio.Queue[BleReader] = asyncio.Queue()
         self._readers = {}  # each run reports every reader anew
@@ -301,14 +324,7 @@ class BleSource(ReaderSource):
             else:
                 reader.saw_advertisement(device, adv)
 
-        try:
-            scanner = self._stack.scanner(on_advertisement)
-            await scanner.start()
-        except (BleakError, OSError) as exc:
-            said = bluez.explain(exc)
-            raise ReaderUnavailable(
-                "BLE", said or f"cannot scan: {exc} (is there a Bluetooth adapter, and is it on?)"
-            ) from exc
+        scanner = await self._scan(on_advertisement)
         try:
             while True:
                 result = on_found(await found.get())

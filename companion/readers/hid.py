@@ -32,7 +32,13 @@ from companion.readers.adapter import (
     ReadHandler,
     code_read,
 )
-from companion.readers.base import FoundHandler, LostHandler, ReaderSource, ReaderUnavailable
+from companion.readers.base import (
+    FoundHandler,
+    LostHandler,
+    ReaderSource,
+    ReaderUnavailable,
+    check_port,
+)
 
 __all__ = [
     "BY_ID",
@@ -285,13 +291,19 @@ class HidSource(ReaderSource):
             if link.name.endswith("-event-kbd") and is_scanner_name(link.name)
         )
 
-    async def discover(self, on_found: FoundHandler) -> None:
-        if self._path is None and not self._by_id.parent.is_dir():
+    async def check(self) -> None:
+        if self._path is not None:
+            check_port(self._path, "keyboard-mode scanner", "/dev/input/by-id/")
+        elif not self._by_id.parent.is_dir():
             raise ReaderUnavailable(
                 "hid",
                 f"there is no {self._by_id.parent} here (keyboard scanners are read on Linux): "
                 "use the scanner's serial mode, or scan into the console",
             )
+
+    async def discover(self, on_found: FoundHandler) -> None:
+        if self._path is None:
+            await self.check()
         while True:
             for path in self.found():
                 if path not in self.readers:

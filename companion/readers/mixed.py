@@ -84,6 +84,10 @@ class MixedSource(ReaderSource):
             with contextlib.suppress(Exception):
                 await self._started.pop().stop()
 
+    async def check(self) -> None:
+        for source in self.parts:
+            await source.check()
+
     async def discover(self, on_found: FoundHandler) -> None:
         async def one(source: ReaderSource, policy: ReaderPolicy | None) -> None:
             def found(reader: Reader) -> object:

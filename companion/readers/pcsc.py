@@ -363,6 +363,9 @@ class PcscSource(ReaderSource):
         which = f"named like {self._match!r}" if self._match else "all"
         return f"PC/SC NFC readers ({which})"
 
+    async def check(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(None, list_readers)
+
     async def discover(self, on_found: FoundHandler) -> None:
         loop = asyncio.get_running_loop()
         names = await loop.run_in_executor(None, list_readers)  # raises: no pcscd at all

@@ -28,7 +28,7 @@ from companion.readers.adapter import (
     ReadHandler,
     code_read,
 )
-from companion.readers.base import LostHandler, ReaderUnavailable
+from companion.readers.base import LostHandler, ReaderUnavailable, check_port
 from firmware_protocol import Card
 
 __all__ = ["MAX_LINE", "ScannerDevice", "ScannerSource"]
@@ -62,6 +62,9 @@ class ScannerDevice(CodeDevice):
     @property
     def name(self) -> str:
         return f"barcode scanner on {self._port}"
+
+    async def check(self) -> None:
+        check_port(self._port, "barcode scanner")
 
     async def wait_available(self) -> None:
         # A device path (Linux, macOS) can be watched for; a COM port is just tried.

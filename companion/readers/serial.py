@@ -23,6 +23,7 @@ from companion.readers.base import (
     Reader,
     ReaderSource,
     ReaderUnavailable,
+    check_port,
 )
 from firmware_protocol import StreamDecoder, frame_for_serial
 
@@ -131,6 +132,9 @@ class SerialSource(ReaderSource):
 
     def describe(self) -> str:
         return f"serial port {self._reader.address}"
+
+    async def check(self) -> None:
+        check_port(self._reader.address, "reader")
 
     async def discover(self, on_found: FoundHandler) -> None:
         result = on_found(self._reader)
