@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from companion import commands
@@ -114,7 +115,34 @@ def _main(argv: list[str]) -> int:
     if handler is None:
         parser.print_help()
         return 0
-    return int(handler(args) or 0)
+    try:
+        return int(handler(args) or 0)
+    except BrokenPipeError:
+        raise
+    except KeyboardInterrupt:  # Ctrl-C outside a game (a game ends saved on its own)
+        return EXIT_INTERRUPTED
+    except Exception as exc:
+        return _unexpected(exc, getattr(args, "db", None))
+
+
+EXIT_INTERRUPTED, EXIT_BUG = 130, 1
+
+
+def _unexpected(exc: Exception, db: Path | None) -> int:
+    """A bug anywhere: one line on stderr (what happened, where its traceback is, and,
+    during a game, that the game is saved and how to go on); the traceback goes to the
+    log file only."""
+    from companion.logging_setup import log_failure
+    from companion.store import default_db_path
+
+    path = log_failure(exc, db if db is not None else default_db_path())
+    where = f"its traceback is in {path}" if path else "no log file could be written"
+    line = f"companion: unexpected error ({type(exc).__name__}: {exc}); {where}"
+    saved = getattr(exc, "saved_note", None)  # set by a game's run (`game.playing`)
+    if saved:
+        line += f". {saved}"
+    print(line, file=sys.stderr, flush=True)
+    return EXIT_BUG
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-__all__ = ["LEVELS", "close_file", "configure", "log_beside", "reason"]
+__all__ = ["LEVELS", "close_file", "configure", "log_beside", "log_failure", "reason"]
 
 LEVELS = ("debug", "info", "warning", "error")
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -84,6 +84,34 @@ def log_beside(db: str | Path) -> Path | None:
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(min(root.level or logging.WARNING, handler.level))
+    global _last_file
+    _last_file = path
+    return path
+
+
+_last_file: Path | None = None
+"""The file `log_beside` opened last (it stays the place of a later failure's traceback)."""
+
+
+def log_failure(exc: BaseException, db: str | Path) -> Path | None:
+    """Write `exc` with its traceback to the log file this run used (else the one beside
+    the game database `db`), and nowhere else: the top-level handler tells the user
+    in one line where it is (`companion.cli`). None: no file could be written."""
+    path = _last_file or (None if str(db) == ":memory:" else Path(db).with_suffix(".log"))
+    if path is None:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = _File(path, encoding="utf-8")
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter(_FORMAT))
+    record = logging.getLogger("companion").makeRecord(
+        "companion", logging.CRITICAL, __file__, 0, "unexpected error: %r", (exc,),
+        (type(exc), exc, exc.__traceback__),
+    )  # fmt: skip
+    handler.handle(record)
+    handler.close()
     return path
 
 

@@ -91,8 +91,11 @@ class LiveView:
             self._typing, self._final = None, True
             live, self._live = self._live, None
         if live is not None:
-            live.update(_Screen(self), refresh=True)
-            live.stop()
+            try:
+                live.update(_Screen(self), refresh=True)
+                live.stop()
+            except OSError:  # the terminal has gone (SIGHUP): nothing left to draw on
+                pass
 
     def _redirect(self) -> None:
         """stdout, stderr and the log's stderr handlers into narration lines, until exit."""

@@ -1,13 +1,22 @@
 """Playing a set-up game to its end: what shows it (plain lines or the live view,
 the spoken narration, the web table view), the run against its readers, why a run
 stopped, and the final state and "game N is saved" note (`run_to_end`).
+
+A run ends when the game is over, the script or the simulated readers' console ends,
+or on Ctrl-C, SIGTERM or SIGHUP (the terminal closed): each of the last three ends it
+as the others do, saved, with the note saying how to resume it. A run started with
+SIGHUP ignored (`nohup companion play ...`) was asked to outlive its terminal: it goes
+on with its readers (phones, scanners) until the game ends or SIGTERM.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +63,7 @@ def run_to_end(run: Run, out: TextIO, err: TextIO) -> int:
     status = EXIT_OK
     try:
         with ExitStack() as stack:
+            ending = stack.enter_context(_Ending())
             notices = _observe(run, stack, out, err)
             server = table_server(session, run.clock, run.show, run.plan, notices)
             if run.opening:
@@ -61,15 +71,62 @@ def run_to_end(run: Run, out: TextIO, err: TextIO) -> int:
             elif run.resumed:
                 _where_it_stands(session, out if run.view == "plain" else None)
             try:
-                asyncio.run(_play(run, server, notices))
+                asyncio.run(_play(run, server, notices, ending))
             except KeyboardInterrupt:
                 pass
             except Exception as exc:
-                status = _failure(exc, notices, session.game_id)
+                status = _failure(exc, notices, run)
+            if ending.received:
+                _log.info("game %d: ended by %s", session.game_id, ending.received)
     finally:
         run.live = None
         _finish(run, err)
     return status
+
+
+class _Ending:
+    """While a run is set up and played, SIGTERM and SIGHUP end it as Ctrl-C does
+    (saved, with the note); a signal the process was started ignoring stays ignored
+    (`nohup`). Before the event loop runs, the signal interrupts as Ctrl-C would;
+    while it runs, it cancels the run (`watch`), which then ends normally."""
+
+    def __init__(self) -> None:
+        self.received: str | None = None
+        self._before: dict[signal.Signals, Any] = {}
+
+    def __enter__(self) -> _Ending:
+        if threading.current_thread() is not threading.main_thread():
+            return self  # a run inside a test's thread: signals are the main thread's
+        for name in ("SIGTERM", "SIGHUP"):
+            number = getattr(signal, name, None)
+            if number is None or signal.getsignal(number) is signal.SIG_IGN:
+                continue
+            self._before[number] = signal.signal(number, self._interrupt)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for number, before in self._before.items():
+            signal.signal(number, before)
+
+    def _interrupt(self, number: int, frame: object) -> None:
+        self.received = signal.Signals(number).name
+        raise KeyboardInterrupt
+
+    def watch(self, task: asyncio.Task[Any]) -> None:
+        """Cancel `task` (the run) on the signals, at the event loop's next turn."""
+        loop = asyncio.get_running_loop()
+        for number in self._before:
+            loop.add_signal_handler(number, self._cancel, number, task)
+
+    def unwatch(self) -> None:
+        loop = asyncio.get_running_loop()
+        for number in self._before:
+            loop.remove_signal_handler(number)
+            signal.signal(number, self._interrupt)  # removing restored the default
+
+    def _cancel(self, number: signal.Signals, task: asyncio.Task[Any]) -> None:
+        self.received = number.name
+        task.cancel()
 
 
 def console_for(spec: str) -> TextIO | None:
@@ -146,9 +203,24 @@ def _voice_dir(path: Path | None) -> Path | None:
     return path
 
 
-async def _play(run: Run, server: Any, err: TextIO) -> None:
+async def _play(run: Run, server: Any, err: TextIO, ending: _Ending) -> None:
     """Serve the table view (if asked) while the session runs against its readers;
-    the live view shows its join area, else its banner is printed once."""
+    the live view shows its join area, else its banner is printed once. A signal
+    that ends the run (`_Ending`) cancels it; it then returns as if the game had
+    stopped there."""
+    task = asyncio.current_task()
+    assert task is not None
+    ending.watch(task)
+    try:
+        await _serve_and_run(run, server, err)
+    except asyncio.CancelledError:
+        if ending.received is None or task.uncancel() > 0:
+            raise
+    finally:
+        ending.unwatch()
+
+
+async def _serve_and_run(run: Run, server: Any, err: TextIO) -> None:
     follow = None
     if server is not None:
         await server.start()
@@ -188,11 +260,15 @@ def _notice(err: TextIO, event: Any) -> None:
     say(err, f"companion: {describe() if describe else event}")
 
 
-def _failure(exc: Exception, err: TextIO, game_id: int) -> int:
-    """Say why a run stopped and return its exit status (logs and re-raises what is
-    not a known way for a run to fail)."""
+def _failure(exc: Exception, err: TextIO, run: Run) -> int:
+    """Say why a run stopped and return its exit status. What is not a known way for a
+    run to fail is a bug: it is re-raised with the game's saved note (`saved_note`) for
+    the top-level handler's one line (`companion.cli`), which logs its traceback; a
+    stdout whose reader has gone (`| head`) is re-raised as it is."""
     from companion.game.script import ScriptError
 
+    if isinstance(exc, BrokenPipeError):
+        raise exc
     if isinstance(exc, ScriptError):
         say(err, f"companion: script: {exc}")
         return EXIT_BAD_INPUT
@@ -205,8 +281,9 @@ def _failure(exc: Exception, err: TextIO, game_id: int) -> int:
     if isinstance(exc, OSError):
         say(err, f"companion: cannot serve the table view: {exc}")
         return EXIT_FAILED
-    _log.critical("game %d: the run stopped on an unexpected error; every input is logged "
-                  "(`companion resume %d` goes on)", game_id, game_id, exc_info=exc)  # fmt: skip
+    if run.saved_note:  # the top-level handler's line says it instead
+        exc.saved_note = saved_note(run.session, run.session.state())  # type: ignore[attr-defined]
+        run.saved_note = False
     raise exc
 
 
@@ -216,7 +293,10 @@ def _finish(run: Run, err: TextIO) -> None:
     state = session.state()
     write_state(run.state_out, state)
     if run.saved_note:
-        say(err, saved_note(session, state))
+        note = saved_note(session, state)
+        _log.info("%s", note)  # also in the log file, for a terminal that has gone
+        with contextlib.suppress(OSError):  # stderr on a terminal closed (SIGHUP)
+            say(err, note)
     session.log.close()
     close_file()
 

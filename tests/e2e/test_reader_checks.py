@@ -44,8 +44,11 @@ def _games(tmp_path: Path) -> str:
         (["bogus"], 2, f"companion: --reader bogus: not a reader spec: 'bogus' (use {SPEC_FORMS}"),
         (["scanner:/dev/ttyACM0@11"], 2, "a seat after @ is 1 to 10"),
         (["sim", "phone"], 2, "sim readers do not mix with others"),
-        (["phone", "scanner:/nonexistent/tty"], 1, "/nonexistent/tty: no such device: is the "
-         "barcode scanner plugged in?"),
+        (
+            ["phone", "scanner:/nonexistent/tty"],
+            1,
+            "/nonexistent/tty: no such device: is the barcode scanner plugged in?",
+        ),
         (["pcsc"], 1, "no PC/SC service"),
     ],
     ids=lambda value: "+".join(value) if isinstance(value, list) else None,
