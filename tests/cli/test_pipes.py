@@ -65,3 +65,21 @@ def test_a_command_piped_into_head_ends_quietly(db: Path, command: tuple[str, ..
     proc = _into_a_closed_pipe(*command, "--db", str(db))
     assert proc.stderr == ""
     assert proc.returncode == EXIT_PIPE
+
+
+def test_a_game_piped_into_head_ends_quietly(tmp_path: Path) -> None:
+    """`companion demo | head -2`: the narration's reader goes during the game (after
+    the opening's two lines; the demo paced to write for seconds after that); no
+    traceback, not "cannot serve the table view", the pipe status."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "demo", "--pace", "0.05", "--db",
+         str(tmp_path / "d.sqlite")],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+    )  # fmt: skip
+    assert proc.stdout is not None and proc.stderr is not None
+    for _ in range(2):
+        proc.stdout.readline()
+    proc.stdout.close()  # what head does once it has its lines
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == EXIT_PIPE, err
+    assert "Traceback" not in err and "table view" not in err
