@@ -49,6 +49,10 @@ if TYPE_CHECKING:
     from engine.sanguosha.cards import Problem
 
 
+POINTS = "points"
+"""A point comparison's `reveal_card` prompts have this `reason` (the skill is their `skill`)."""
+
+
 class MechanismsLayer(LifeLayer):
     # ---------------------------------------------------------------- 1. face-down
     def flip(self, p: Player, reason: str) -> None:
@@ -87,7 +91,8 @@ class MechanismsLayer(LifeLayer):
                 (p.seat,),
                 source=initiator.seat,
                 target=p.seat,
-                reason=reason,
+                reason=POINTS,
+                skill=reason,
                 ctx=ctx,
             )
             card: Card = answer.card

@@ -87,12 +87,12 @@ def _compare() -> Game:
 def test_point_comparison_higher_rank_wins_and_both_cards_are_discarded() -> None:
     game = _compare()
     game.submit(1, UseSkill("test_compare", (), (2,)))
-    prompt = prompt_is(game, PromptKind.REVEAL_CARD, 1, "test_compare")
-    assert prompt.source == 1
+    prompt = prompt_is(game, PromptKind.REVEAL_CARD, 1, "points")
+    assert (prompt.source, prompt.skill) == (1, "test_compare")
     game.submit(1, RevealCard(C("kill@S8")))
     # the initiator's card lies face down: nothing says which it is
     assert "kill@S8" not in json.dumps(game.view()) and _seat(game, 1)["hand_count"] == 1
-    prompt_is(game, PromptKind.REVEAL_CARD, 2, "test_compare")
+    prompt_is(game, PromptKind.REVEAL_CARD, 2, "points")
     events = game.submit(2, RevealCard(C("peach@HQ")))
     (cmp,) = of(events, "points_compared")
     assert (cmp.seat, cmp.target, cmp.card, cmp.target_card, cmp.won) == (
