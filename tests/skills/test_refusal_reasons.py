@@ -208,7 +208,7 @@ NOT_PLAYABLE = {
     "be played now (play phase).",
     "es": "Una Esquiva solo sirve para responder (a un Ataque, o jugada contra Lluvia de "
     "flechas): no se puede jugar ahora (fase de juego).",
-    "zh-Hans": "【闪】只能用于响应（抵消【杀】，或响应【万箭齐发】打出）：现在（出牌阶段）不能使用。",
+    "zh-Hans": "【闪】只能用于响应（抵消【杀】或【万箭齐发】）：现在（出牌阶段）不能使用。",
 }
 
 
