@@ -25,6 +25,7 @@ gives a host `Device` its pairing configuration and keystore.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import uuid
 import weakref
@@ -45,7 +46,7 @@ from bumble.core import UUID, AdvertisingData, BaseBumbleError
 from bumble.core import TimeoutError as BumbleTimeoutError
 from bumble.device import Advertisement, Connection, Device, Peer
 from bumble.gatt_client import CharacteristicProxy, DescriptorProxy
-from bumble.hci import Address
+from bumble.hci import Address, HCI_LE_Create_Connection_Cancel_Command
 from bumble.keys import JsonKeyStore
 from bumble.pairing import PairingConfig, PairingDelegate
 
@@ -231,7 +232,7 @@ class BumbleClient(BaseBleakClient):
             return
         async with _connect_lock(self._device):
             try:
-                connection = await self._device.connect(self._peer_address, timeout=self._timeout)
+                connection = await self._create_connection()
             except BumbleTimeoutError as exc:  # bleak's own backends raise the builtin one
                 raise TimeoutError(
                     f"{self.address} did not connect within {self._timeout} s"
@@ -254,6 +255,34 @@ class BumbleClient(BaseBleakClient):
             raise BleakError(f"connecting to {self.address} failed: {exc}") from exc
         if self._connection is None:
             raise BleakError(f"{self.address} disconnected during service discovery")
+
+    async def _create_connection(self) -> Connection:
+        """`Device.connect`, cancelled cleanly. Cancelled, bumble leaves the controller's
+        create-connection pending (it cancels it only on its own timeout): the
+        connection the controller completes later, once the reader advertises, meets a
+        host that expects none (`assert own_address_type is not None` in bumble's
+        `on_le_connection`, a traceback near the end of games with link faults, when
+        the hub closed during a reconnect). And its `asyncio.wait_for` may swallow the
+        cancellation (Python 3.11). So the connect runs as a task of its own: a
+        cancellation reaches us at once, cancels the pending connection at the
+        controller, and drops a connection completed meanwhile."""
+        attempt = asyncio.ensure_future(
+            self._device.connect(self._peer_address, timeout=self._timeout)
+        )
+        try:
+            return await asyncio.shield(attempt)
+        except asyncio.CancelledError:
+            if not attempt.done():
+                with contextlib.suppress(BaseBumbleError):
+                    await self._device.send_command(HCI_LE_Create_Connection_Cancel_Command())
+            try:
+                late = await attempt
+            except (BaseBumbleError, asyncio.CancelledError):
+                pass  # cancelled at the controller: no connection
+            else:
+                with contextlib.suppress(BaseBumbleError):
+                    await late.disconnect()
+            raise
 
     async def _discover(self, peer: Peer) -> BleakGATTServiceCollection:
         collection = BleakGATTServiceCollection()

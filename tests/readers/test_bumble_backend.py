@@ -7,11 +7,12 @@ import asyncio
 import pytest
 from bleak import BleakClient, BleakScanner
 from bleak.exc import BleakError
+from bumble.hci import Address
 
 from companion.readers.bumble_backend import BumbleClient, BumbleScanner
 from firmware_protocol import Hello, HelloRequest, Status, decode, encode, profile
 from firmware_protocol.profile import Info
-from hardware.sim.table import SimulatedTable
+from hardware.sim.table import HOST_ADDRESS, SimulatedTable
 from tests.readers.helpers import TIMEOUT
 
 
@@ -182,3 +183,51 @@ async def test_connect_to_an_absent_device_times_out() -> None:
         with pytest.raises(TimeoutError):
             await client.connect()
         assert not client.is_connected
+
+
+async def test_a_cancelled_connect_leaves_no_connection_to_come() -> None:
+    """Issue 33 item 6: a connect cancelled while the controller waited for the
+    reader's next advertisement (the hub closing as a link came back at the end of a
+    game) left the controller's create-connection pending; at that advertisement the
+    controller completed it and bumble's host failed on a connection nobody expected
+    (an AssertionError traceback in `on_le_connection`). The cancel now reaches the
+    controller. The reader advertises once a second, so the wait is long enough to
+    cancel in."""
+    async with SimulatedTable(1, advertising_interval_ms=1000) as table:
+        host, reader = table.host_device, table.readers[0]
+        assert host is not None
+        radio = table.link.find_le_controller(Address(HOST_ADDRESS))
+        assert radio is not None
+        failures: list[object] = []
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(lambda _loop, context: failures.append(context))
+        try:
+            device = await find_reader(table)
+            client = BleakClient(device, backend=BumbleClient, bumble_device=host, timeout=30)
+            connecting = asyncio.ensure_future(client.connect())
+            async with asyncio.timeout(TIMEOUT):
+                while radio.pending_le_connection is None:
+                    await asyncio.sleep(0.005)
+            connecting.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await connecting
+            adverts = 0
+            two = asyncio.Event()
+
+            def heard(adv: object) -> None:
+                nonlocal adverts
+                if adv.address == device.details:  # type: ignore[attr-defined]
+                    adverts += 1
+                    if adverts == 2:
+                        two.set()
+
+            host.on("advertisement", heard)
+            await host.start_scanning(filter_duplicates=False)
+            async with asyncio.timeout(TIMEOUT):  # past the one a pending connect takes
+                await two.wait()
+            await host.stop_scanning()
+            assert radio.pending_le_connection is None
+            assert not host.connections and not reader.is_connected
+            assert not failures, failures
+        finally:
+            loop.set_exception_handler(None)
