@@ -10,10 +10,22 @@ led to a failure is there even when the terminal showed only warnings.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
+from typing import Any
 
-__all__ = ["LEVELS", "close_file", "configure", "log_beside", "log_failure", "reason"]
+__all__ = [
+    "LEVELS",
+    "close_file",
+    "configure",
+    "contain_loop_errors",
+    "log_beside",
+    "log_failure",
+    "reason",
+]
+
+_log = logging.getLogger(__name__)
 
 LEVELS = ("debug", "info", "warning", "error")
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -29,6 +41,23 @@ def reason(exc: BaseException) -> str:
     ('TimeoutError', 'seat 11 is beyond 10')
     """
     return str(exc) or type(exc).__name__
+
+
+def contain_loop_errors(loop: asyncio.AbstractEventLoop) -> None:
+    """An exception raised in an event-loop callback, where nobody can catch it (bumble
+    handling an HCI packet for a request its caller just gave up, as a link goes down
+    at the end of a game): its traceback goes to the log file, one line to the
+    console. Nothing the user did is wrong, so nothing should look like a crash."""
+
+    def handle(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        what = context.get("message", "an event-loop callback failed")
+        _log.info("%s", what, exc_info=exc)  # the file keeps INFO; the console does not
+        said = f"{type(exc).__name__}: {reason(exc)}" if exc is not None else what
+        _log.warning("a callback failed (%s); the game goes on, the details are in the log file",
+                     said)  # fmt: skip
+
+    loop.set_exception_handler(handle)
 
 
 class _Stderr(logging.StreamHandler):

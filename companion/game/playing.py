@@ -30,7 +30,7 @@ from companion.game.preflight import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, say
 from companion.game.runner import ReaderPlan, run_session
 from companion.game.session import Session, Update
 from companion.game.view_server import table_server
-from companion.logging_setup import close_file, reason
+from companion.logging_setup import close_file, contain_loop_errors, reason
 from companion.readers.allowlist import AllowlistError
 
 __all__ = ["Run", "clock_for", "console_for", "run_to_end", "view_mode"]
@@ -221,6 +221,7 @@ async def _play(run: Run, server: Any, err: TextIO, ending: _Ending) -> None:
 
 
 async def _serve_and_run(run: Run, server: Any, err: TextIO) -> None:
+    contain_loop_errors(asyncio.get_running_loop())
     follow = None
     if server is not None:
         await server.start()

@@ -139,3 +139,35 @@ def test_a_reader_failure_without_a_message_is_named() -> None:
     err = io.StringIO()
     _failure(TimeoutError(), err, 1)
     assert err.getvalue().strip() == "companion: the readers failed: TimeoutError"
+
+
+async def test_a_library_callback_failure_is_one_line_on_the_console(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 33 item 6: bumble's HCI handling raised in event-loop callbacks as links
+    went down near the end of a game (an AssertionError, an InvalidStateError), and
+    asyncio printed each traceback on the console. The run's loop sends the traceback
+    to the log file (INFO, which the console does not show) and one WARNING line."""
+    import asyncio
+    import logging
+
+    from companion.logging_setup import contain_loop_errors
+
+    def bumble_like() -> None:
+        raise AssertionError
+
+    loop = asyncio.get_running_loop()
+    contain_loop_errors(loop)
+    try:
+        with caplog.at_level(logging.INFO):
+            done = asyncio.Event()
+            loop.call_soon(bumble_like)
+            loop.call_soon(done.set)
+            await done.wait()
+    finally:
+        loop.set_exception_handler(None)
+    shown = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [(r.levelname, r.exc_info) for r in shown] == [("WARNING", None)]
+    assert "AssertionError" in shown[0].getMessage()
+    kept = [r for r in caplog.records if r.exc_info]
+    assert [r.levelname for r in kept] == ["INFO"] and kept[0].exc_info[0] is AssertionError
