@@ -1,4 +1,5 @@
-"""What a player can submit: frozen dataclasses, one per decision (§ = docs/regicide.md).
+"""What a player can submit: values immutable in fact (`@sealed`), one per decision
+(§ = docs/regicide.md).
 
 Cards are `Card` values (`parse_card("C8")`); card text such as `"C8"` is accepted too
 and parsed when the action is submitted. Which actions fit which prompt:
@@ -17,9 +18,9 @@ host's fix for a count the table disagrees with.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.core.facts import sealed
 from engine.regicide.cards import Card, format_card
 
 
@@ -27,7 +28,7 @@ def _cards_json(cards: tuple[Card | str, ...]) -> list[str]:
     return [c if isinstance(c, str) else format_card(c) for c in cards]
 
 
-@dataclass(frozen=True, slots=True)
+@sealed
 class Play:
     """Step 1: play a card, an Ace with one other card, a combo, or a Jester (§1.4)."""
 
@@ -38,7 +39,7 @@ class Play:
         return {"kind": self.kind, "cards": _cards_json(self.cards)}
 
 
-@dataclass(frozen=True, slots=True)
+@sealed
 class Yield:
     """Step 1: play nothing and go straight to Step 4 (§1.9)."""
 
@@ -48,7 +49,7 @@ class Yield:
         return {"kind": self.kind}
 
 
-@dataclass(frozen=True, slots=True)
+@sealed
 class Discard:
     """Step 4: discard cards to pay damage; several submissions add up (§1.7)."""
 
@@ -59,7 +60,7 @@ class Discard:
         return {"kind": self.kind, "cards": _cards_json(self.cards)}
 
 
-@dataclass(frozen=True, slots=True)
+@sealed
 class CannotPay:
     """Table mode, Step 4: the player shows their hand cannot cover the damage (§1.11)."""
 
@@ -69,7 +70,7 @@ class CannotPay:
         return {"kind": self.kind}
 
 
-@dataclass(frozen=True, slots=True)
+@sealed
 class ChooseNext:
     """After a Jester: the seat (1..N) that takes the next turn (§1.8)."""
 
@@ -80,7 +81,7 @@ class ChooseNext:
         return {"kind": self.kind, "seat": self.seat}
 
 
-@dataclass(frozen=True, slots=True)
+@sealed
 class FlipJester:
     """Solo: discard the hand and refill to the limit (§1.12)."""
 
@@ -90,7 +91,7 @@ class FlipJester:
         return {"kind": self.kind}
 
 
-@dataclass(frozen=True, slots=True)
+@sealed
 class DeclineFlip:
     """Solo: go on without flipping a Jester now (§1.12)."""
 
@@ -100,7 +101,7 @@ class DeclineFlip:
         return {"kind": self.kind}
 
 
-@dataclass(frozen=True, slots=True)
+@sealed
 class RevealEnemy:
     """Table mode: the card turned up from the castle deck (§1.2, §1.6)."""
 
@@ -111,7 +112,7 @@ class RevealEnemy:
         return {"kind": self.kind, "card": _cards_json((self.card,))[0]}
 
 
-@dataclass(frozen=True, slots=True)
+@sealed
 class CorrectHandCount:
     """Table mode: the host sets a seat's hand count to what the table shows."""
 

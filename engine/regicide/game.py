@@ -297,7 +297,7 @@ class Game(TurnFlow):
             card = hand[i] if hand.count(Card.JESTER) < 2 else distinct_cards(hand)[i]
             self._play(p.seat, (card,), JESTER if card == JESTER_ID else SINGLE, ev)
         elif i < singles + groups:
-            cards = legal_groups(hand, _MAX_COMBO)[i - singles].cards
+            cards = legal_groups(hand, _MAX_COMBO, made=self.made)[i - singles].cards
             self._play(p.seat, cards, play_shape(cards), ev)
         else:
             self._yield(p, ev)

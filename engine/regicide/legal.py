@@ -34,13 +34,14 @@ from engine.regicide.actions import (
     Yield,
 )
 from engine.regicide.cards import RANK_INT, Card
-from engine.regicide.plays import SINGLE_DISCARDS, distinct_cards, legal_plays
+from engine.regicide.plays import distinct_cards, legal_plays
 from engine.regicide.prompts import PromptKind
 from engine.regicide.rules import RULES
 
 if TYPE_CHECKING:
     from engine.regicide.game import Game
 
+# the actions without a card: constants, shared safely (immutable in fact, `@sealed`)
 _YIELD, _CANNOT_PAY = Yield(), CannotPay()
 _FLIP, _DECLINE = FlipJester(), DeclineFlip()
 _CHOOSE = tuple(ChooseNext(s) for s in range(5))
@@ -63,6 +64,7 @@ def enumerate_legal(g: Game) -> list[Action]:
                     RULES.max_combo_total,
                     st.allow_ace_groups,
                     st.allow_double_jester,
+                    g.made,
                 )
             )
         if p.can_yield or st.illegal_yield_loses:
@@ -73,7 +75,7 @@ def enumerate_legal(g: Game) -> list[Action]:
             return [_CANNOT_PAY]
         if not g.settings.allow_overpay:
             return _one_set_payments(g.hands[p.seat], p.amount - p.paid, g.value)
-        return [SINGLE_DISCARDS[c] for c in distinct_cards(g.hands[p.seat])]
+        return [g.made.discard(c) for c in distinct_cards(g.hands[p.seat])]
     if kind is PromptKind.JESTER_FLIP:
         if g.hand_count(p.seat) == 0 and not g.settings.allow_flip_empty_hand:
             return [_DECLINE]

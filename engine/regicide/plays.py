@@ -4,8 +4,9 @@ A legal play is one card (a Jester included), an Ace with exactly one other card
 is not a Jester (an "animal companion"), or a combo of 2 to 4 number cards of one rank
 totalling at most 10. `check_play` says which shape a group has or raises
 `IllegalAction` with the rule it breaks; `legal_plays` lists every legal play a hand
-holds, for bots. Both are pure. Action objects are cached per card group so a bot's
-enumeration allocates almost nothing.
+holds, for bots. Both are pure. Action objects are cached per card group, in the
+game's own `Made` (never shared by two games), so a bot's enumeration allocates
+almost nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from math import comb
 
 from engine.core.errors import IllegalAction
 from engine.regicide.actions import Discard, Play
-from engine.regicide.cards import CARDS, JESTER_ID, RANK_INT, Card
+from engine.regicide.cards import JESTER_ID, RANK_INT, Card
 from engine.regicide.reasons import Reason
 
 SINGLE = "single"
@@ -25,10 +26,29 @@ COMPANION = "companion"
 COMBO = "combo"
 JESTER = "jester"
 
-#: One cached action per card, for single plays and one-card discards.
-SINGLE_PLAYS: tuple[Play, ...] = tuple(Play((c,)) for c in CARDS)
-SINGLE_DISCARDS: tuple[Discard, ...] = tuple(Discard((c,)) for c in CARDS)
-_GROUP_PLAYS: dict[tuple[Card, ...], Play] = {}
+
+class Made:
+    """One game's listed action values: a play per card group, a discard per card,
+    each built the first time it is listed. They belong to the game
+    (`GameState.made`): what one game handed out is never another game's listing."""
+
+    __slots__ = ("plays", "discards")
+
+    def __init__(self) -> None:
+        self.plays: dict[tuple[Card, ...], Play] = {}
+        self.discards: dict[Card, Discard] = {}
+
+    def play(self, cards: tuple[Card, ...]) -> Play:
+        play = self.plays.get(cards)
+        if play is None:
+            play = self.plays[cards] = Play(cards)
+        return play
+
+    def discard(self, card: Card) -> Discard:
+        discard = self.discards.get(card)
+        if discard is None:
+            discard = self.discards[card] = Discard((card,))
+        return discard
 
 
 @lru_cache(maxsize=4)
@@ -36,13 +56,6 @@ def _grouping_ranks(max_combo: int) -> tuple[int, ...]:
     """Per card, the rank if it can join a group (an Ace, or a rank two of which fit
     `max_combo`), else 0: one lookup per card when listing a hand's plays."""
     return tuple(r if r == 1 or (r > 1 and 2 * r <= max_combo) else 0 for r in RANK_INT)
-
-
-def _group_play(cards: tuple[Card, ...]) -> Play:
-    play = _GROUP_PLAYS.get(cards)
-    if play is None:
-        play = _GROUP_PLAYS[cards] = Play(cards)
-    return play
 
 
 def check_play(
@@ -187,15 +200,18 @@ def legal_plays(
     max_combo: int = 10,
     allow_ace_groups: bool = False,
     allow_double_jester: bool = False,
+    made: Made | None = None,
 ) -> list[Play]:
-    """Every legal play of this hand, each once (card order inside a play is canonical).
+    """Every legal play of this hand, each once (card order inside a play is canonical),
+    built in `made` (a game's; by default new ones).
 
     >>> from engine.regicide.cards import parse_card as p
     >>> sorted(str(list(map(str, a.cards))) for a in legal_plays([p("HA"), p("S2"), p("C2")]))
     ["['C2']", "['HA', 'C2']", "['HA', 'S2']", "['HA']", "['S2', 'C2']", "['S2']"]
     """
-    out = [SINGLE_PLAYS[c] for c in distinct_cards(hand)]
-    out += legal_groups(hand, max_combo, allow_ace_groups, allow_double_jester)
+    made = made or Made()
+    out = [made.play((c,)) for c in distinct_cards(hand)]
+    out += legal_groups(hand, max_combo, allow_ace_groups, allow_double_jester, made)
     return out
 
 
@@ -204,8 +220,10 @@ def legal_groups(
     max_combo: int = 10,
     allow_ace_groups: bool = False,
     allow_double_jester: bool = False,
+    made: Made | None = None,
 ) -> list[Play]:
     """The plays of `legal_plays` that hold more than one card, in its order."""
+    group_play = (made or Made()).play
     out: list[Play] = []
     aces = []
     by_rank: dict[int, list[Card]] = {}
@@ -221,16 +239,16 @@ def legal_groups(
         aces.sort()
         for i, a in enumerate(aces):
             for o in others:
-                out.append(_group_play((a, o)))
+                out.append(group_play((a, o)))
             for b in aces[i + 1 :]:
-                out.append(_group_play((a, b)))
+                out.append(group_play((a, b)))
         if allow_ace_groups:
             for k in range(2, len(aces) + 1):
                 for group in combinations(aces, k):
                     if k > 2:
-                        out.append(_group_play(group))
+                        out.append(group_play(group))
                     for o in others:
-                        out.append(_group_play((*group, o)))
+                        out.append(group_play((*group, o)))
     for r, same in by_rank.items():
         if len(same) > 1:
             same.sort()
@@ -238,7 +256,7 @@ def legal_groups(
                 if r * k > max_combo:
                     break
                 for combo in combinations(same, k):
-                    out.append(_group_play(combo))
+                    out.append(group_play(combo))
     if allow_double_jester and hand.count(Card.JESTER) >= 2:
-        out.append(_group_play((Card.JESTER, Card.JESTER)))
+        out.append(group_play((Card.JESTER, Card.JESTER)))
     return out

@@ -28,6 +28,7 @@ from engine.regicide.cards import (
     Card,
 )
 from engine.regicide.events import Event
+from engine.regicide.plays import Made
 from engine.regicide.prompts import Prompt
 from engine.regicide.rules import RULES
 from engine.regicide.settings import Settings
@@ -103,6 +104,7 @@ class GameState:
         "listed",
         "flipped",
         "origin",
+        "made",
         "_countable_plays",
         "_single_payments",
     )
@@ -149,6 +151,8 @@ class GameState:
         #: For a game set up by `from_position`: the public zones it started from
         #: (infoset.py replays the log from them); None after a dealt setup.
         self.origin: dict[str, Any] | None = None
+        #: This game's listed action values (`plays.Made`), built as they are listed.
+        self.made = Made()
         #: For `Game.step_random`: digital plays group only as the rulebook says (no Ace
         #: groups, no double Jester), so `plays.count_plays` counts a hand's listed plays;
         #: digital payments are listed one card at a time (overpaying allowed).

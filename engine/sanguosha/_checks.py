@@ -101,13 +101,18 @@ class ChecksLayer(SetupLayer):
                     expected=expected,
                 )
             return None
+        self.check_asked(prompt, seat)
+        assert seat is not None  # check_asked refuses None
+        return _CHECKERS[prompt.kind](self.game, prompt, self.player(seat), action)
+
+    def check_asked(self, prompt: Prompt, seat: int | None) -> None:
+        """Raise unless `seat` is a seat of this game that `prompt` asks."""
         if not isinstance(seat, int) or not 1 <= seat <= self.n:
             raise InvalidAction(Reason.UNKNOWN_SEAT, seat=seat, players=self.n)
         if seat not in prompt.seats:
             if prompt.kind is K.PLAY:
                 raise IllegalAction(Reason.NOT_YOUR_TURN, seat=seat, turn=prompt.seat)
             raise IllegalAction(Reason.WRONG_SEAT, seat=seat, expected=list(prompt.seats))
-        return _CHECKERS[prompt.kind](self.game, prompt, self.player(seat), action)
 
     def denied_problem(self, prompt: Prompt, seat: int, card: object) -> Problem:
         """Why `seat` may not answer with `card` the request that was just skipped for

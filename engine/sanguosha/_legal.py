@@ -2,8 +2,9 @@
 
 Multi-step decisions are listed step by step: a card without its targets (then the
 targets one by one), one card at a time for a discard. That keeps the lists short
-(no cross products). Action values are cached per card, so listing allocates
-little. In table mode the engine cannot list hidden cards: it lists what it knows.
+(no cross products). Action values are made once per card in each game (`Made`),
+so listing allocates little. In table mode the engine cannot list hidden cards: it
+lists what it knows.
 
 Why listing is cheap to repeat and listed actions are not checked again. The state
 of a game changes only inside `submit`: by running the flow to its next prompt or
@@ -16,10 +17,14 @@ version (one of the very objects of that listing, or the one `Game.random_action
 drew: identity, not equality) as already checked: it skips `check()` and hands the
 flow the targets the listing resolved (a play's automatic targets, as `check()`
 returns them). Anything else, from a reader, a script, the console, or an equal but
-rebuilt action, is checked in full. Code that changes the state outside `submit` (a
-test setting up a position) calls `changed_outside()`. The self-play tests assert
-that `check()` accepts every listed action they submit, with the same targets, and
-twin games show a drawn action resolving as the same action checked in full.
+rebuilt action, is checked in full. That trust rests on the object staying what it
+was listed as: actions are `@sealed` (engine/core/facts.py), so not even
+`object.__setattr__` turns a listed Kill into another card once handed out, and the
+values are the game's own, never another game's of the process. Code that changes
+the state outside `submit` (a test setting up a position) calls `changed_outside()`.
+The self-play tests assert that `check()` accepts every listed action they submit,
+with the same targets, and twin games show a drawn action resolving as the same
+action checked in full.
 
 Bots draw without listing (`Game.random_action`): a play prompt, where deciding
 each card's usability is most of the cost, is sampled by rejection
@@ -60,19 +65,15 @@ from engine.sanguosha.state import HIDDEN, Player
 
 if TYPE_CHECKING:
     from engine.sanguosha.game import Game
+    from engine.sanguosha.settings import Settings
     from engine.sanguosha.skills import Skill
 
 K = PromptKind
+# the actions without a card or seat: constants, shared safely (immutable in fact)
 END_PLAY = EndPlay()
 PASS = Pass()
 YES, NO = Confirm(True), Confirm(False)
 DECLINE = Respond(None)
-_PLAY: dict[Card, PlayCard] = {}
-_RESPOND: dict[Card, Respond] = {}
-_DISCARD: dict[Card, Discard] = {}
-_TARGET: dict[int, ChooseTarget] = {}
-_PICK: dict[Card | None, PickCard] = {}
-_RECAST: dict[Card, Recast] = {}
 _RECASTABLE = frozenset(name for name, rule in RULES.items() if rule.recastable)
 _K = TypeVar("_K")
 _A = TypeVar("_A", bound=Action)
@@ -178,7 +179,32 @@ class LegalActions:
         return f"<LegalActions seat={self.seat} {self._actions!r}>"
 
 
+class Made:
+    """One game's action values, one per card or seat, built the first time listed.
+
+    They belong to the game (`LegalLayer.made`), not to the process: what one game
+    handed out is never another game's listing."""
+
+    __slots__ = ("play", "respond", "discard", "target", "pick", "recast")
+
+    def __init__(self) -> None:
+        self.play: dict[Card, PlayCard] = {}
+        self.respond: dict[Card, Respond] = {}
+        self.discard: dict[Card, Discard] = {}
+        self.target: dict[int, ChooseTarget] = {}
+        self.pick: dict[Card | None, PickCard] = {}
+        self.recast: dict[Card, Recast] = {}
+
+
+def _one_discard(card: Card) -> Discard:
+    return Discard((card,))
+
+
 class LegalLayer(ChecksLayer):
+    def __init__(self, players: int, mode: str, seed: int, settings: Settings) -> None:
+        super().__init__(players, mode, seed, settings)
+        self.made = Made()
+
     def enumerate(self, prompt: Prompt, seat: int) -> list[Action]:
         if seat not in prompt.seats:
             return []
@@ -226,13 +252,13 @@ class LegalLayer(ChecksLayer):
             if ok is None:
                 ok = usable[card.name] = self.can_use_now(p, name, (card,))
             if ok:
-                action: Action = _cached(_PLAY, card, PlayCard)
+                action: Action = _cached(self.made.play, card, PlayCard)
                 out.append(action)
                 auto = RULES[name].auto_targets(self.game, p)
                 if auto is not None:
                     out.targets[id(action)] = auto
             if RULES[name].recastable:
-                out.append(_cached(_RECAST, card, Recast))
+                out.append(_cached(self.made.recast, card, Recast))
         for action, use in self._skill_offers(p):
             if use is not None:
                 name, cards, skill = use
@@ -270,12 +296,12 @@ class LegalLayer(ChecksLayer):
                 first = next(c for c in hand if c.name == card.name)
                 if self.can_use_now(p, name, (first,)):
                     auto = RULES[name].auto_targets(self.game, p)
-                    return _cached(_PLAY, card, PlayCard), auto
+                    return _cached(self.made.play, card, PlayCard), auto
                 cards = [c for c in cards if c.name != card.name]
                 continue
             i -= h
             if i < r:
-                return _cached(_RECAST, recasts[i], Recast), None
+                return _cached(self.made.recast, recasts[i], Recast), None
             i -= r
             if i == k:
                 return END_PLAY, None
@@ -291,14 +317,14 @@ class LegalLayer(ChecksLayer):
     def _list_choose_target(self, prompt: Prompt, p: Player) -> list[Action]:
         ctx = prompt.ctx
         if isinstance(ctx, PlayerChoice):
-            out: list[Action] = [_cached(_TARGET, s, ChooseTarget) for s in prompt.options]
+            out: list[Action] = [_cached(self.made.target, s, ChooseTarget) for s in prompt.options]
             if ctx.chosen and len(ctx.chosen) >= ctx.lo:
                 out.append(YES)
             if ctx.optional:
                 out.append(NO)
             return out
         name, cards, chosen, lo, hi = ctx
-        out = [_cached(_TARGET, s, ChooseTarget) for s in prompt.options]
+        out = [_cached(self.made.target, s, ChooseTarget) for s in prompt.options]
         if len(chosen) >= lo:
             out.append(YES)
         out.append(NO)
@@ -307,7 +333,9 @@ class LegalLayer(ChecksLayer):
     def _list_respond(self, prompt: Prompt, p: Player) -> list[Action]:
         need = prompt.need
         out: list[Action] = [
-            _cached(_RESPOND, c, Respond) for c in _distinct(p.hand) if answers(c, need or "")
+            _cached(self.made.respond, c, Respond)
+            for c in _distinct(p.hand)
+            if answers(c, need or "")
         ]
         out.extend(UseSkill(s) for s in prompt.options)
         for name in alternatives(need or ""):
@@ -334,7 +362,7 @@ class LegalLayer(ChecksLayer):
         else:
             suit = ctx.get("suit")
             out = [
-                _cached(_DISCARD, c, lambda c: Discard((c,)))
+                _cached(self.made.discard, c, _one_discard)
                 for c in _distinct(pool)
                 if suit is None or c.suit is suit
             ]
@@ -374,16 +402,16 @@ class LegalLayer(ChecksLayer):
 
     def _list_choose_card_from(self, prompt: Prompt, p: Player) -> list[Action]:
         target, cards, has_hand = prompt.ctx
-        out: list[Action] = [_cached(_PICK, None, PickCard)] if has_hand else []
+        out: list[Action] = [_cached(self.made.pick, None, PickCard)] if has_hand else []
         if cards is None:  # table mode: any card the table may scan (from a shown hand)
             cards = self._scannable(target if target is not p else None)
-        out.extend(_cached(_PICK, c, PickCard) for c in cards)
+        out.extend(_cached(self.made.pick, c, PickCard) for c in cards)
         if prompt.optional:
             out.append(PASS)
         return out
 
     def _list_harvest_pick(self, prompt: Prompt, p: Player) -> list[Action]:
-        return [_cached(_PICK, c, PickCard) for c in dict.fromkeys(prompt.ctx)]
+        return [_cached(self.made.pick, c, PickCard) for c in dict.fromkeys(prompt.ctx)]
 
     def _list_confirm(self, prompt: Prompt, p: Player) -> list[Action]:
         return [YES, NO]

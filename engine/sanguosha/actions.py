@@ -1,4 +1,4 @@
-"""What a seat can submit: small frozen values (`@fact`) with imperative names.
+"""What a seat can submit: small values immutable in fact (`@sealed`) with imperative names.
 
 Cards are `Card` values (`parse_card("kill@S7")`); seats are numbered 1..N in turn
 order. The table layer submits exactly what it scanned; digital-mode bots submit
@@ -12,7 +12,7 @@ from dataclasses import Field, fields
 from typing import Any, ClassVar
 
 from engine.core.errors import InvalidAction
-from engine.core.facts import fact
+from engine.core.facts import sealed
 from engine.sanguosha.catalogue import Card, format_card, parse_card
 from engine.sanguosha.reasons import Reason
 
@@ -39,7 +39,7 @@ def _to_json(value: Any) -> Any:
     return value
 
 
-@fact
+@sealed
 class ChooseGeneral(Action):
     """Pick a general (one of those offered in digital mode; the scanned one at the table)."""
 
@@ -47,7 +47,7 @@ class ChooseGeneral(Action):
     kind = "choose_general"
 
 
-@fact
+@sealed
 class PlayCard(Action):
     """Use a card in the play phase. Without targets, a card that needs them is staged
     and the engine asks for targets one by one (`ChooseTarget`, then `Confirm`)."""
@@ -57,7 +57,7 @@ class PlayCard(Action):
     kind = "play_card"
 
 
-@fact
+@sealed
 class UseSkill(Action):
     """Use a skill (or an equipment's ability), with the cards and targets it needs."""
 
@@ -67,7 +67,7 @@ class UseSkill(Action):
     kind = "use_skill"
 
 
-@fact
+@sealed
 class ChooseTarget(Action):
     """Add a seat to the staged card's targets."""
 
@@ -75,7 +75,7 @@ class ChooseTarget(Action):
     kind = "choose_target"
 
 
-@fact
+@sealed
 class Confirm(Action):
     """OK (True) or NO (False): close a target list, accept an optional effect, discard unseen."""
 
@@ -83,7 +83,7 @@ class Confirm(Action):
     kind = "confirm"
 
 
-@fact
+@sealed
 class Respond(Action):
     """Answer a request with a card, or `Respond(None)` to decline (NO)."""
 
@@ -91,28 +91,28 @@ class Respond(Action):
     kind = "respond"
 
 
-@fact
+@sealed
 class Pass(Action):
     """Let a window go by (no Nullification) or decline an optional step."""
 
     kind = "pass"
 
 
-@fact
+@sealed
 class Timeout(Action):
     """The table's clock closed an open window (submitted with seat None)."""
 
     kind = "timeout"
 
 
-@fact
+@sealed
 class EndPlay(Action):
     """End the play phase."""
 
     kind = "end_play"
 
 
-@fact
+@sealed
 class Recast(Action):
     """Recast a card (Iron Chain) in your play phase: into the discard pile, draw 1.
 
@@ -122,7 +122,7 @@ class Recast(Action):
     kind = "recast"
 
 
-@fact
+@sealed
 class Discard(Action):
     """Discard these cards (hand, or hand and equipment when the prompt allows it)."""
 
@@ -130,7 +130,7 @@ class Discard(Action):
     kind = "discard"
 
 
-@fact
+@sealed
 class ProvideJudgment(Action):
     """Table mode: the judgment card that was flipped and scanned."""
 
@@ -138,7 +138,7 @@ class ProvideJudgment(Action):
     kind = "provide_judgment"
 
 
-@fact
+@sealed
 class RevealCard(Action):
     """Table mode: a card turned face up (Harvest, a dismantled hand card); None = unseen."""
 
@@ -146,7 +146,7 @@ class RevealCard(Action):
     kind = "reveal_card"
 
 
-@fact
+@sealed
 class RevealIdentity(Action):
     """Table mode: the identity card a player scanned."""
 
@@ -154,7 +154,7 @@ class RevealIdentity(Action):
     kind = "reveal_identity"
 
 
-@fact
+@sealed
 class PickCard(Action):
     """Take a card from a choice (Harvest, Snatch, Dismantle...); None = a hand card unseen."""
 
@@ -162,7 +162,7 @@ class PickCard(Action):
     kind = "pick_card"
 
 
-@fact
+@sealed
 class ChooseOption(Action):
     """Pick one of a prompt's `options` (a suit named for Fanjian)."""
 
@@ -170,7 +170,7 @@ class ChooseOption(Action):
     kind = "choose_option"
 
 
-@fact
+@sealed
 class SetHealth(Action):
     """Host correction (table mode, seat None): `seat` has `hp` health (1..max_hp)."""
 
@@ -179,7 +179,7 @@ class SetHealth(Action):
     kind = "set_health"
 
 
-@fact
+@sealed
 class SetHandCount(Action):
     """Host correction (table mode, seat None): `seat` holds `count` hand cards."""
 
@@ -188,7 +188,7 @@ class SetHandCount(Action):
     kind = "set_hand_count"
 
 
-@fact
+@sealed
 class MoveCard(Action):
     """Host correction (table mode, seat None): `card` is now in `seat`'s `to` zone
     (hand, equipment, judgment), or on the discard pile (`to="discard"`, no seat)."""

@@ -146,18 +146,22 @@ class Game(ViewLayer):
         which is what it does for every prompt but the play prompt; a play prompt is
         sampled without deciding every card's usability (`LegalLayer.sample_play`), so
         it draws from `rng` differently. `submit` trusts the action returned, as a
-        listed one. Raises `IllegalAction(GAME_OVER)` once the game is over.
+        listed one. Raises `IllegalAction(GAME_OVER)` once the game is over, and for a
+        seat the prompt does not ask what `submit` raises (`NOT_YOUR_TURN`, `WRONG_SEAT`;
+        `InvalidAction(UNKNOWN_SEAT)` for no seat of this game).
         """
         prompt = self._prompt
         if prompt is None:
             raise IllegalAction(Reason.GAME_OVER)
         if seat is None:
             seat = prompt.seat if prompt.seat is not None else prompt.seats[0]
+        elif seat not in prompt.seats:
+            self.check_asked(prompt, seat)
         listing = self._listing
         if listing is not None and listing.version == self.version and listing.seat == seat:
             action = listing[below(rng, len(listing))]
             targets = listing.targets_of(action)
-        elif prompt.kind is PromptKind.PLAY and seat in prompt.seats:
+        elif prompt.kind is PromptKind.PLAY:
             action, targets = self.sample_play(self.player(seat), rng)
         else:  # the list itself, without keeping it as the listing
             actions = self.enumerate(prompt, seat)

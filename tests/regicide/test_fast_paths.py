@@ -13,6 +13,7 @@ import pytest
 
 from engine.core.rng import GameRng
 from engine.regicide import Game, RandomBot, Settings
+from engine.regicide.actions import Discard, Play, Yield
 from engine.regicide.legal import enumerate_legal
 
 from .test_selfplay import _random_settings
@@ -121,3 +122,22 @@ def test_play_random_logs_what_step_random_returns() -> None:
             returned.extend(bot.step(stepped))
         assert list(stepped.events()[setup:]) == returned
         assert whole.events() == stepped.events()
+
+
+def test_two_games_share_no_listed_action_and_none_can_be_changed() -> None:
+    """`step_random` applies a listed action unchecked (issue 32 item 2): the listed
+    values belong to one game, and a change through `object.__setattr__` fails, so no
+    game can hand another (or itself) a play it did not list."""
+    first, second = _twin_games(2, 7, None)
+    ours, theirs = list(first.legal_actions()), list(second.legal_actions())
+    assert ours == theirs
+    assert [a for a in ours if any(a is b for b in theirs)] == [Yield()]  # a constant
+    play = next(a for a in ours if type(a) is Play)
+    other = next(c for c in first.hands[2] if c not in first.hands[1])
+    with pytest.raises(AttributeError):
+        object.__setattr__(play, "cards", (other,))
+    with pytest.raises(AttributeError):
+        object.__setattr__(play, "__class__", Discard)  # the same field: a Discard
+    assert type(play) is Play and other not in play.cards
+    first.submit(1, play)
+    assert play.cards[0] not in first.hands[1]  # played as listed

@@ -1,7 +1,8 @@
 """The listing `Game.submit` trusts (engine/sanguosha/_legal.py): kept for one state
 version and one seat, never trusted once the state moved on (a run of the flow, a host
 correction), and never extended to an action the engine did not list itself; and
-`random_action`, which samples the play prompt without listing it."""
+`random_action`, which samples the play prompt without listing it; the listed values
+belong to one game and cannot be changed once handed out (issue 32 item 2)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from collections import Counter
 
 import pytest
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, InvalidAction
 from engine.sanguosha import EndPlay, Game, PlayCard, Reason, parse_action, parse_card
 from engine.sanguosha._legal import below
-from engine.sanguosha.actions import SetHandCount
+from engine.sanguosha.actions import Recast, Respond, SetHandCount
 from engine.sanguosha.prompts import PromptKind
 
 from .scenario import set_hand, start
@@ -112,3 +113,70 @@ def test_below_draws_what_randrange_draws() -> None:
     assert ours.getstate() == theirs.getstate()
     with pytest.raises(ValueError):  # nothing to choose from: refused, as randrange(0) is
         below(ours, 0)
+
+
+def test_two_games_share_no_handed_out_action() -> None:
+    """The listing's action values belong to one game (issue 32 item 2): another game
+    of the process, in the same position, lists equal actions, never the same objects."""
+    first, second = start(maneuvering=True), start(maneuvering=True)
+    for game in (first, second):
+        set_hand(game, 1, "kill@S7", "iron_chain@CK")
+    ours, theirs = list(first.legal_actions(1)), list(second.legal_actions(1))
+    assert ours == theirs
+    shared = [a for a in ours if any(a is b for b in theirs)]
+    assert shared == [EndPlay()]  # only the constant without a card (immutable, below)
+    second.changed_outside()  # a drawn action comes from the game's own values too
+    drawn = {second.random_action(random.Random(seed), 1) for seed in range(40)}
+    assert not [a for a in drawn if any(a is b for b in ours) and a != EndPlay()]
+
+
+def test_a_handed_out_action_cannot_be_changed_not_even_by_object_setattr() -> None:
+    """`submit` takes a listed object back unchecked, so the object must stay what it
+    was listed as: a change through `object.__setattr__` (a field, or the class) fails,
+    and the listed Kill is then played as the Kill it was."""
+    game = start(maneuvering=True)
+    set_hand(game, 1, "kill@S7", "iron_chain@CK")
+    listed = game.legal_actions(1)
+    kill = next(a for a in listed if isinstance(a, PlayCard))
+    recast = next(a for a in listed if isinstance(a, Recast))
+    with pytest.raises(AttributeError):
+        object.__setattr__(kill, "card", parse_card("peach@H3"))
+    with pytest.raises(AttributeError):
+        object.__setattr__(recast, "__class__", Respond)  # the same fields: a Respond
+    with pytest.raises(AttributeError):
+        object.__setattr__(kill, "extra", 1)
+    assert kill == PlayCard(parse_card("kill@S7")) and type(recast) is Recast
+    game.submit(1, kill)
+    assert game.pending().kind is PromptKind.CHOOSE_TARGET  # the Kill, staged
+
+
+def test_random_action_for_a_seat_not_asked_is_refused_as_submit_refuses_it() -> None:
+    """The engine's own refusal, the one `submit` gives that seat, not a ValueError;
+    nothing changes."""
+    game = start(players=4)
+    version, prompt = game.version, game.pending()
+    rng = random.Random(1)
+    with pytest.raises(IllegalAction) as info:
+        game.random_action(rng, 2)
+    assert info.value.reason is Reason.NOT_YOUR_TURN
+    with pytest.raises(IllegalAction) as submitted:
+        game.submit(2, EndPlay())
+    assert submitted.value.reason is info.value.reason
+    with pytest.raises(InvalidAction) as unknown:
+        game.random_action(rng, 9)
+    assert unknown.value.reason is Reason.UNKNOWN_SEAT
+    game.legal_actions(1)  # with a listing kept for another seat, the same
+    with pytest.raises(IllegalAction):
+        game.random_action(rng, 3)
+    assert game.version == version and game.pending() is prompt
+
+
+def test_random_action_for_a_seat_a_request_does_not_ask_names_the_seats_asked() -> None:
+    game = start(players=4)
+    set_hand(game, 1, "kill@S7")
+    game.submit(1, PlayCard(parse_card("kill@S7"), (2,)))
+    prompt = game.pending()
+    assert prompt.kind is PromptKind.RESPOND and prompt.seats == (2,)
+    with pytest.raises(IllegalAction) as info:
+        game.random_action(random.Random(1), 3)
+    assert info.value.reason is Reason.WRONG_SEAT and info.value.data["expected"] == [2]
