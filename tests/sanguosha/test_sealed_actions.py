@@ -28,7 +28,7 @@ def test_equal_only_to_the_same_class_with_the_same_fields() -> None:
 def test_a_value_without_fields_is_true_and_values_are_unordered() -> None:
     assert EndPlay() and regicide.Yield() and EndPlay() == EndPlay()
     with pytest.raises(TypeError):
-        _ = PlayCard(parse_card("kill@S7")) < PlayCard(parse_card("kill@S8"))
+        _ = PlayCard(parse_card("kill@S7")) < PlayCard(parse_card("kill@S8"))  # type: ignore[operator]
 
 
 def test_dataclasses_copy_and_pickle_still_work() -> None:
