@@ -57,10 +57,6 @@ def _true(self: object) -> bool:
     return True
 
 
-def _class(self: object) -> type:
-    return type(self)
-
-
 @dataclass_transform(frozen_default=True)
 def sealed(cls: type[T]) -> type[T]:
     """A value class immutable in fact (see the module docstring): the class returned
@@ -96,7 +92,9 @@ def sealed(cls: type[T]) -> type[T]:
         __gt__=_unordered,
         __ge__=_unordered,
         __bool__=_true,
-        __class__=property(_class, doc="The class, which cannot be reassigned."),
+        # the class, which cannot be reassigned; `type` itself reads it (isinstance
+        # reads `__class__` whenever an action is not of the class asked about)
+        __class__=property(type, doc="The class, which cannot be reassigned."),
         __dataclass_fields__=spec.__dataclass_fields__,
         __dataclass_params__=spec.__dataclass_params__,
     )
