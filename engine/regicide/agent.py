@@ -208,7 +208,7 @@ class Agent:
         kind = p.kind
         s = p.seat
         if kind is PromptKind.PLAY:
-            plays = legal_plays(g.hands[s], RULES.max_combo_total)
+            plays = legal_plays(g.hands[s], RULES.max_combo_total, made=g.made)
             scores = play_scores(g, s, plays)
             order = sorted(range(len(plays)), key=lambda i: -scores[i])
             ranked = [plays[i] for i in order]

@@ -213,7 +213,7 @@ def play_scores(g: Game, seat: int, plays: Sequence[Play]) -> list[float]:
 
 def choose_play(g: Game, seat: int) -> Play | None:
     """The best listed play by `play_scores` (the first of equals), or None if none."""
-    plays = legal_plays(g.hands[seat], _MAX_COMBO)
+    plays = legal_plays(g.hands[seat], _MAX_COMBO, made=g.made)
     if not plays:
         return None
     scores = play_scores(g, seat, plays)
@@ -224,7 +224,7 @@ def can_survive(g: Game, seat: int) -> bool:
     """Whether some play now kills or leaves a hand that pays the attack after it."""
     hand = g.hands[seat]
     hand_value = sum(g.value[c] for c in hand)
-    for play in legal_plays(hand, _MAX_COMBO):
+    for play in legal_plays(hand, _MAX_COMBO, made=g.made):
         e = Effect(g, seat, play.cards)
         if e.kills or hand_value - e.x + 5 * e.draws >= e.owed:
             return True
