@@ -117,6 +117,9 @@ def _main(argv: list[str]) -> int:
         return 0
     try:
         return int(handler(args) or 0)
+    except commands.UsageError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except BrokenPipeError:
         raise
     except KeyboardInterrupt:  # Ctrl-C outside a game (a game ends saved on its own)
@@ -125,7 +128,7 @@ def _main(argv: list[str]) -> int:
         return _unexpected(exc, getattr(args, "db", None))
 
 
-EXIT_INTERRUPTED, EXIT_BUG = 130, 1
+EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BUG = 2, 130, 1
 
 
 def _unexpected(exc: Exception, db: Path | None) -> int:

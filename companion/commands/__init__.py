@@ -13,7 +13,11 @@ checks that the table and the modules agree.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 COMMANDS: dict[str, str] = {
     "demo": "watch a whole 5-player game: simulated readers, real BLE stack, rules, narration",
@@ -28,6 +32,26 @@ COMMANDS: dict[str, str] = {
     "sim": "run simulated card readers for a companion in another process",
 }
 """Every command and its one-line summary, in the order `--help` lists them."""
+
+
+class UsageError(Exception):
+    """A command refused its arguments before doing anything: `companion.cli` prints
+    "companion: MESSAGE" and exits with status 2 (one copy of that for every command)."""
+
+
+def checked(make: Callable[..., T], *args: Any, flag: str = "") -> T:
+    """`make(*args)`, whose ValueError is the command's arguments refused (`UsageError`,
+    its message after `flag`: "--rule: ...").
+
+    >>> checked(int, "x", flag="--seed")
+    Traceback (most recent call last):
+    ...
+    companion.commands.UsageError: --seed: invalid literal for int() with base 10: 'x'
+    """
+    try:
+        return make(*args)
+    except ValueError as exc:
+        raise UsageError(f"{flag}: {exc}" if flag else str(exc)) from None
 
 
 def load(name: str) -> ModuleType:

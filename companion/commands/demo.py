@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.commands import COMMANDS
+from companion.commands import COMMANDS, checked
 from companion.game.options import (
     add_lang,
     add_presentation,
@@ -48,11 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
     from companion.game.new_game import PlayRequest, start_game
 
-    try:
-        show = presentation(args)
-    except ValueError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
-        return 2
+    show = checked(presentation, args)
     script = resources.files("companion.game.scripts").joinpath("demo.script")
     pace = args.pace if args.pace is not None else (0.2 if sys.stdout.isatty() else 0.0)
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as tmp:

@@ -13,10 +13,9 @@ docs/modes.md); its other house settings have their own flags.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from companion.commands import COMMANDS
+from companion.commands import COMMANDS, checked
 from companion.game.options import (
     add_db,
     add_house_settings,
@@ -106,16 +105,8 @@ def run(args: argparse.Namespace) -> int:
     from companion.game.new_game import PlayRequest, start_game
     from companion.game.runner import join_specs
 
-    try:
-        show = presentation(args)
-    except ValueError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
-        return 2
-    try:
-        rules = rule_settings(args.game, args.rule)
-    except ValueError as exc:
-        print(f"companion: --rule: {exc}", file=sys.stderr)
-        return 2
+    show = checked(presentation, args)
+    rules = checked(rule_settings, args.game, args.rule, flag="--rule")
     request = PlayRequest(
         game=args.game,
         players=args.players if args.players is not None else _default_players(args),

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from companion.commands import COMMANDS
+from companion.commands import COMMANDS, checked
 from companion.game.options import (
     add_db,
     add_lang,
@@ -56,11 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.game.resumed_game import resume_game
 
-    try:
-        show = presentation(args)
-    except ValueError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
-        return 2
+    show = checked(presentation, args)
     return resume_game(
         args.game_id,
         db=args.db,
