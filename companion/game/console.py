@@ -173,7 +173,8 @@ def render_table_view(
         )  # fmt: skip
     status = Text(no_wrap=True, overflow="ellipsis") if stable else Text()
     if turn.get("seat"):
-        status.append(f"{narrator.word('view', 'round')} {turn.get('round', 0)} · ", style="dim")
+        rounds = narrator.word("view", "round").format(n=turn.get("round", 0))
+        status.append(f"{rounds} · ", style="dim")
         status.append(narrator.table("turn_of", state, seat=turn["seat"]), style="bold")
         if turn.get("phase"):
             phase = narrator.word("phase", turn["phase"])

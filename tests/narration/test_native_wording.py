@@ -236,14 +236,45 @@ def test_spanish_never_says_a_seat_is_muerto_herido_or_moribundo(game: str) -> N
     assert [t for t in lines if _GENDERED.search(t)] == []
 
 
-def test_the_chinese_terminal_view_writes_the_round_as_a_label() -> None:
-    """The status line is "<word> <n>": "轮次 1", not the question "第几轮 1"."""
+def test_the_chinese_terminal_view_writes_the_round_as_the_narration_does() -> None:
+    """The status line says "第1轮", as the narration ("第1轮。") and the page do, not
+    "轮次 1" (issue 29 item 12)."""
     h = TableHarness()
     h.setup()
     console = Console(width=120, record=True, color_system=None)
     console.print(render_table_view(h.table.view(), Narrator("zh-Hans")))
     text = console.export_text()
-    assert "轮次 1" in text and "第几轮" not in text
+    assert "第1轮" in text and "轮次" not in text
+
+
+_HEADERS = {"seat"}  # a column's heading, short on the terminal ("#"), a word on the page
+_SHAPED = {"reserves", "spent"}  # the page adds a count or a skill's name to the same word
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "zh-Hans", "vi"])
+def test_one_word_for_one_thing_on_the_terminal_the_page_and_in_the_narration(lang: str) -> None:
+    """The words the terminal's table view and the web page share (deck, discard pile,
+    equipment, the phase, the round...) are the same in each language, but for the
+    capital a page's label starts with; the round is also the narration's
+    ("Round 2.", "第2轮。")."""
+    import json
+    from importlib import resources
+
+    game = "regicide" if lang == "vi" else "sanguosha"
+    narrator = Narrator(lang, game)
+    page = json.loads(resources.files("companion.web.data").joinpath("ui.json").read_text())[lang]
+    terminal = {key: narrator.word("view", key) for key in narrator._words["view"]}
+    shared = (set(terminal) & set(page)) - _HEADERS - _SHAPED
+    assert {"deck", "discard", "equipment", "phase", "round"} <= shared
+    differ = {
+        key: (terminal[key], page[key])
+        for key in shared
+        if terminal[key][:1].upper() + terminal[key][1:] != page[key][:1].upper() + page[key][1:]
+    }
+    assert differ == {}
+    if lang != "vi":  # Regicide narrates no round
+        said = narrator.event({"kind": "round_started", "round": 2})
+        assert said.rstrip(".。") == page["round"].format(n=2)
 
 
 @pytest.mark.parametrize(
