@@ -39,7 +39,8 @@ from tests.crash_harness import (
 )
 
 
-def _spread(values: list[float]) -> str:
+def spread(values: list[float]) -> str:
+    """min, percentiles, max and mean of `values` (also `bench/faults.py`'s)."""
     if not values:
         return "none"
     ordered = sorted(values)
@@ -111,8 +112,8 @@ def main() -> int:
               f"{sum(not o.identical for o in mine)} diverged")  # fmt: skip
     for outcome in diverged[:10]:
         print(f"  DIVERGED {outcome.game}, killed {outcome.kill}: {outcome.detail}")
-    print(f"resume wall s:      {_spread([o.resume_wall_s for o in outcomes])}")
-    print(f"resume CPU s:       {_spread([o.resume_cpu_s for o in outcomes])}")
+    print(f"resume wall s:      {spread([o.resume_wall_s for o in outcomes])}")
+    print(f"resume CPU s:       {spread([o.resume_cpu_s for o in outcomes])}")
     print(f"bench total:        wall {time.perf_counter() - start_wall:.1f} s, "
           f"CPU (this process) {time.process_time() - start_cpu:.1f} s")  # fmt: skip
     return 1 if diverged else 0

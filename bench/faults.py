@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
 import tempfile
 import threading
@@ -29,21 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.crash import spread
 from tests.fault_harness import Outcome, Schedule, play_schedule, random_schedule, reference
-
-
-def _spread(values: list[float]) -> str:
-    if not values:
-        return "none"
-    ordered = sorted(values)
-
-    def pct(p: float) -> float:
-        return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
-
-    return (
-        f"min {ordered[0]:.2f}  p50 {pct(0.5):.2f}  p90 {pct(0.9):.2f}  max {ordered[-1]:.2f}  "
-        f"mean {statistics.fmean(ordered):.2f}"
-    )
 
 
 def _load() -> str:
@@ -103,8 +89,8 @@ def main() -> int:
         f"hung {tally['hung']}"
     )
     print(f"  with a power-cycle {power}, with a fault in the last {len(last)} lines {late}")
-    print(f"  play wall s: {_spread([o.wall_s for o in outcomes])}")
-    print(f"  play CPU s:  {_spread([o.cpu_s for o in outcomes])}")
+    print(f"  play wall s: {spread([o.wall_s for o in outcomes])}")
+    print(f"  play CPU s:  {spread([o.cpu_s for o in outcomes])}")
     print(
         f"bench wall {time.perf_counter() - start_wall:.1f} s, own CPU "
         f"{time.process_time() - start_cpu:.1f} s, children CPU "
