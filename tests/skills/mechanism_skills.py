@@ -4,10 +4,12 @@ will, so the tests drive the real engine through `submit` before the generals ex
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import Suit
 from engine.core.errors import IllegalAction
+from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import Flow, Point, Skill, register
 from engine.sanguosha.skills._active import ACTIVE, COMPULSORY, one_other_target
 from engine.sanguosha.skills._convert import ViewAs
@@ -21,10 +23,34 @@ if TYPE_CHECKING:
 
 
 class _Active(Skill):
+    """Once per turn (so random self-play ends), offered to bots with `choices`."""
+
     tags = ACTIVE
 
     def can_activate(self, game: Game, owner: Player) -> bool:
-        return True
+        return not owner.marks.get(f"turn:{self.id}")
+
+    def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
+        return None
+
+    def choices(
+        self, game: Game, owner: Player
+    ) -> Iterable[tuple[tuple[Card, ...], tuple[int, ...]]]:
+        return [((), (q.seat,)) for q in game.other_living(owner)]
+
+    def activation_choices(self, game: Game, owner: Player) -> Any:
+        from engine.sanguosha.actions import UseSkill
+
+        for cards, targets in self.choices(game, owner):
+            action = UseSkill(self.id, cards, targets)
+            try:
+                self.check_activate(game, owner, action)
+            except IllegalAction:
+                continue
+            yield action
+
+    def used(self, owner: Player) -> None:
+        owner.marks[f"turn:{self.id}"] = True
 
 
 @register
@@ -37,6 +63,7 @@ class TestFlip(_Active):
         one_other_target(game, owner, action.targets, self.id)
 
     def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        self.used(owner)
         game.flip(game.player(action.targets[0]), self.id)
         return
         yield
@@ -55,6 +82,7 @@ class TestCompare(_Active):
             raise IllegalAction(problem[0], **problem[1])
 
     def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        self.used(owner)
         won = yield from game.compare_points(owner, game.player(action.targets[0]), self.id)
         owner.marks["test_compare"] = won
 
@@ -65,7 +93,11 @@ class TestPile(_Active):
 
     id = "test_pile"
 
+    def choices(self, game: Game, owner: Player) -> Any:
+        return [((), ())]
+
     def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        self.used(owner)
         game.add_to_pile(owner, self.id, [game.pop_deck()], True, self.id)
         return
         yield
@@ -88,7 +120,11 @@ class TestLimited(_Active):
     id = "test_limited"
     tags = frozenset({"active", "limited"})
 
+    def choices(self, game: Game, owner: Player) -> Any:
+        return [((), ())]
+
     def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        self.used(owner)
         game.draw(owner, 1, self.id)
         return
         yield
@@ -117,6 +153,7 @@ class TestMaxHp(_Active):
     id = "test_max_hp"
 
     def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        self.used(owner)
         yield from game.change_max_hp(game.player(action.targets[0]), -1, self.id)
 
 
@@ -127,6 +164,7 @@ class TestExtraTurn(_Active):
     id = "test_extra_turn"
 
     def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        self.used(owner)
         game.grant_extra_turn(game.player(action.targets[0]), self.id)
         return
         yield
@@ -138,7 +176,12 @@ class TestSwap(_Active):
 
     id = "test_swap"
 
+    def choices(self, game: Game, owner: Player) -> Any:
+        living = game.alive_order
+        return [((), (a.seat, b.seat)) for a in living for b in living if a.seat < b.seat]
+
     def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        self.used(owner)
         a, b = (game.player(s) for s in action.targets)
         yield from game.swap_hands(a, b, self.id)
 
@@ -149,7 +192,11 @@ class TestGive(_Active):
 
     id = "test_give"
 
+    def choices(self, game: Game, owner: Player) -> Any:
+        return [((c,), (q.seat,)) for c in owner.hand[:1] for q in game.other_living(owner)]
+
     def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        self.used(owner)
         target = game.player(action.targets[0])
         what: Any = action.cards if action.cards else action.targets[1]
         yield from game.give_hand_cards(owner, target, what, self.id)
@@ -161,11 +208,23 @@ class TestMove(_Active):
 
     id = "test_move"
 
+    def choices(self, game: Game, owner: Player) -> Any:
+        living = game.alive_order
+        return [
+            ((card,), (a.seat, b.seat))
+            for a in living
+            for card in a.equipment_cards() + [c for c, _ in a.judgment]
+            for b in living
+        ]
+
     def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
+        if len(action.targets) != 2 or len(action.cards) != 1:
+            raise IllegalAction(Reason.WRONG_COUNT, expected=2, got=len(action.targets))
         source, target = (game.player(s) for s in action.targets)
         game.check_board_move(owner, source, game.check_in_game(action.cards[0]), target)
 
     def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        self.used(owner)
         source, target = (game.player(s) for s in action.targets)
         yield from game.move_on_board(owner, source, action.cards[0], target, self.id)
 
@@ -177,6 +236,7 @@ class TestStrip(_Active):
     id = "test_strip"
 
     def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        self.used(owner)
         target = game.player(action.targets[0])
         game.lose_general_skills(target, self.id)
         game.set_kingdom_gender(target, "shu", "female", self.id)

@@ -47,6 +47,12 @@ def _give(game: Game, seat: int, *skills: str) -> None:
         game.attach(p, cls())
 
 
+def _again(game: Game, seat: int) -> None:
+    """The test skills are once per turn (for self-play): allow one more use."""
+    game.changed_outside()
+    game.player(seat).marks.clear()
+
+
 def _seat(game: Game, seat: int, viewer: int | None = None) -> dict:
     return game.view(viewer)["seats"][seat - 1]
 
@@ -262,6 +268,7 @@ def test_losing_max_hp_caps_hp_and_zero_max_hp_kills_at_once_with_no_killer() ->
     assert (game.player(2).hp, game.player(2).max_hp) == (3, 3)
     assert _seat(game, 2)["max_hp"] == 3 and of(events, "max_hp_changed")[0].hp == 3
     set_hp(game, 3, 1, 1)
+    _again(game, 1)
     events = game.submit(1, UseSkill("test_max_hp", (), (3,)))
     assert not of(events, "player_dying")
     (died,) = of(events, "player_died")
@@ -327,6 +334,7 @@ def test_moving_a_card_on_the_board_checks_the_destination() -> None:
     assert kinds(events).count("card_moved_on_board") == 1 and not of(events, "card_used")
     assert game.player(3).equip[1] == C("silver_lion@CA") and game.player(2).equip[1] is None
     assert game.player(2).hp == 3  # a Silver Lion leaving its owner heals him
+    _again(game, 1)
     events = game.submit(1, UseSkill("test_move", (C("indulgence@H6"),), (2, 1)))
     assert game.player(1).delayed_names() == ["indulgence"] and not game.player(2).judgment
     assert conserved(game)
@@ -345,6 +353,7 @@ def test_skills_lost_keep_equipment_and_a_changed_kingdom_is_read_by_every_check
     assert of(events, "skills_changed")[0].lost == ("jianxiong",)  # hujia: the lord's only
     assert _seat(game, 3)["kingdom"] == "shu" and _seat(game, 3)["gender"] == "female"
     assert [q.seat for q in jijiang.subjects(game, game.player(1))] == [2, 3]
+    _again(game, 1)
     events = game.submit(1, UseSkill("test_strip", (), (2,)))
     assert skill_ids(game, 2) == equipment_skills and "wusheng" not in skill_ids(game, 2)
 
