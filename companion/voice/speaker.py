@@ -244,8 +244,8 @@ class Speaker:
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
             )
-        except OSError as exc:
-            self._failed(str(exc))
+        except OSError as exc:  # not installed, not executable
+            self._failed(f"cannot run {self.program}: {exc.strerror or exc}")
             return
         with self._cond:
             self._process = process
@@ -264,7 +264,7 @@ class Speaker:
         said = err.decode("utf-8", "replace").strip()
         silent = wav is None and any(line.startswith("error:") for line in said.splitlines())
         if process.returncode != 0 or silent or (wav is not None and not has_audio(wav)):
-            self._failed(_last_error(said) or "no audio written")
+            self._failed(_why(self.program, said, playing=wav is None))
             return
         self.spoken.append(text)
 
@@ -278,8 +278,20 @@ class Speaker:
             self._on_failure(message)
 
 
-def _last_error(stderr: str) -> str:
-    """The line of espeak-ng's stderr that says what went wrong ("error: ..."), else
-    its end."""
-    errors = [line for line in stderr.splitlines() if line.startswith("error:")]
-    return errors[-1] if errors else stderr[-200:]
+def _why(program: str, stderr: str, *, playing: bool) -> str:
+    r"""What went wrong, naming the program: no sound device when ALSA found none to play
+    on (its first complaint, "cannot find card '0'"), else the line of its stderr that
+    says so ("error: ..."), else its end.
+
+    >>> _why("espeak-ng", "ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n"
+    ...      "error: No such file or directory", playing=True)
+    "espeak-ng found no sound device to play on (ALSA: cannot find card '0')"
+    >>> _why("espeak-ng", "error: cannot write x.wav", playing=False)
+    'espeak-ng: cannot write x.wav'
+    """
+    lines = stderr.splitlines()
+    alsa = [line.split(")", 1)[-1].strip() for line in lines if line.startswith("ALSA lib")]
+    if playing and alsa:
+        return f"{program} found no sound device to play on (ALSA: {alsa[0]})"
+    errors = [line.removeprefix("error:").strip() for line in lines if line.startswith("error:")]
+    return f"{program}: {errors[-1] if errors else stderr[-200:] or 'no audio written'}"

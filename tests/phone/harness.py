@@ -149,9 +149,13 @@ class PhoneTable:
         env: dict[str, str] | None = None,
         url: str | None = None,
         init_script: str | None = None,
+        camera: bool = True,
     ) -> Phone:
-        """A new browser whose camera plays `video`, on seat `seat`'s page (loaded)."""
-        args = [*CHROMIUM_ARGS, *CAMERA_ARGS, *(extra_args or [])]
+        """A new browser whose camera plays `video`, on seat `seat`'s page (loaded);
+        `camera=False`: no fake camera and no fake permission prompt (`extra_args` say
+        what the phone has: this machine has no camera of its own)."""
+        cameras = CAMERA_ARGS if camera else []
+        args = [*CHROMIUM_ARGS, *cameras, *(extra_args or [])]
         if video is not None:
             args.append(f"--use-file-for-fake-video-capture={video}")
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=args, env=env)

@@ -110,3 +110,28 @@ async def test_a_phone_without_the_ca_takes_photos_instead(tmp_path: Path, pw) -
         await phone.page.set_input_files("#photo", str(blank))
         await phone.wait("window.__phone.notices.some(n => n.includes('No card label'))")
         assert len(table.inputs()) == 2  # nothing logged for it
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--use-fake-ui-for-media-stream"], "No camera found on this phone: take a photo"),
+        (
+            ["--use-fake-device-for-media-stream", "--deny-permission-prompts"],
+            "The camera was not allowed: allow it for this page",
+        ),
+    ],
+    ids=["no camera", "camera refused"],
+)
+async def test_a_camera_that_cannot_open_is_said_in_words_not_its_error_name(
+    tmp_path: Path, pw, extra: list[str], said: str
+) -> None:
+    """Real Chromium on a machine with no camera (and, second, with the permission
+    refused): the banner says why in the phone's words, never "(NotFoundError)"
+    (issue 29 item 10); the phone offers photos instead."""
+    async with PhoneTable(tmp_path, players=2) as table:
+        phone = await table.phone(pw, 1, None, camera=False, extra_args=extra)
+        await phone.wait("!document.getElementById('fallback').hidden")
+        notices = await phone.state("window.__phone.notices")
+        assert any(n.startswith(said) for n in notices), notices
+        assert not any("Error" in n for n in notices), notices

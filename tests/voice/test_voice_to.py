@@ -107,3 +107,29 @@ def test_a_missing_voice_is_one_line_naming_the_language_and_the_game_goes_on(
     assert "the game goes on silently" in lines[0] and "zh-Hans" in lines[0]
     assert "apt install espeak-ng" in lines[0]
     assert "游戏结束" in out.splitlines()[-1]
+
+
+def test_no_sound_device_names_the_program_and_what_it_lacked(tmp_path: Path) -> None:
+    """`--voice` where there is no sound device: one line naming espeak-ng and the device
+    it lacked, not "No such file or directory" (issue 29 item 10). Real espeak-ng in a
+    real `companion demo` process; the machine's sound output is an ALSA card that does
+    not exist (`ALSA_CARD`), which is what a machine without a sound card has."""
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(repo), "ALSA_CARD": "nosuchcard"}
+    env.pop("PULSE_SERVER", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "demo", "--lang", "en", "--view", "plain",
+         "--voice", "--pace", "0", "--db", str(tmp_path / "g.sqlite")],
+        cwd=repo, capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (line,) = [line for line in proc.stderr.splitlines() if "--voice" in line]
+    assert line == (
+        "companion: --voice: the narration cannot be heard (espeak-ng found no sound device "
+        "to play on (ALSA: cannot find card 'nosuchcard')); --voice-to DIR writes it to WAV "
+        "files instead"
+    )

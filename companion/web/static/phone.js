@@ -58,6 +58,14 @@
 
   const w = (key) => state.words[key] || key;
 
+  // Why getUserMedia failed (its DOMException's name), in the phone's words: never the
+  // raw name ("NotFoundError") on the page.
+  const CAMERA_FAILURES = {
+    NotFoundError: "camera_none", OverconstrainedError: "camera_none",
+    NotAllowedError: "camera_denied", SecurityError: "camera_denied",
+    NotReadableError: "camera_busy", AbortError: "camera_busy",
+  };
+
   function notice(text, kind) {
     const el = $("notice");
     el.hidden = !text;
@@ -312,7 +320,7 @@
       });
       await video.play();
     } catch (e) {
-      notice(w("camera_refused") + " (" + e.name + ")");
+      notice(w(CAMERA_FAILURES[e && e.name] || "camera_refused"));
       return false;
     }
     const tick = async () => {
