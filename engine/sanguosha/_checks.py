@@ -199,7 +199,7 @@ class ChecksLayer(SetupLayer):
                 for kept in q.piles.values():
                     k = kept.items.count(card)
                     if k:
-                        seen, zone, where = seen + k, kept.name, q.seat
+                        seen, zone, where = seen + k, "general", q.seat
         piles = [(self.processing, "table")]
         if self.deck or owner is not None:
             # with the deck empty, the discard pile is about to become the deck

@@ -11,6 +11,7 @@ from sanguosha.scenario import refused
 from engine.sanguosha import (
     Confirm,
     Game,
+    PlayCard,
     Reason,
     RevealCard,
     Settings,
@@ -186,6 +187,21 @@ def test_a_public_pile_is_shown_counted_kept_out_of_the_hand_and_discarded_at_de
     game.bury(game.player(1))
     assert game.player(1).piles == {} and C("peach@H3") in game.discard_pile
     assert conserved(game)
+
+
+def test_at_the_table_a_card_kept_on_a_general_cannot_be_scanned_from_a_hand() -> None:
+    game = table_game("liubei", "guanyu", "zhangfei", "zhaoyun")
+    while game.pending().kind is not PromptKind.PLAY:
+        p = game.pending()
+        no = Confirm(False) if p.kind is PromptKind.CONFIRM else game.legal_actions()[0]
+        game.submit(p.seat, no)
+    seat = game.pending().seat
+    other = game.player(seat % 4 + 1)
+    game.pop_deck()  # the card turned over from the deck onto the general
+    game.add_to_pile(other, "test_pile", [C("duel@SA")], True, "test")
+    game.changed_outside()
+    data = refused(game, seat, PlayCard(C("duel@SA"), (other.seat,)), Reason.CARD_ELSEWHERE)
+    assert data == {"card": "duel@SA", "zone": "general", "seat": other.seat}
 
 
 def test_a_private_pile_shows_only_its_count_to_everyone_else() -> None:
