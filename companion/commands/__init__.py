@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "enrol": "enrol NFC tags that carry only a UID: scan every card once, in order",
     "export": "export a logged game as JSON lines or as a readable transcript",
     "games": "list the logged games (id, game, players, status, inputs)",
+    "hint": "the Regicide hint agent's advice at a position of a logged game",
     "labels": "print QR label sheets (PDF, PNG or SVG), one label per physical card",
     "play": "play a game at the table (readers, or the simulated reader and a table script)",
     "readers": "list the card readers in reach; pair or forget one",

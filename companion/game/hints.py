@@ -10,16 +10,18 @@ seat's phone otherwise.
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from pathlib import Path
+from typing import Any, TextIO
 
 from companion.narration import Narrator
 from engine.regicide import parse_card
 from engine.regicide.actions import Action, ChooseNext, Discard, FlipJester, Play, Yield
-from engine.regicide.agent import Advice, Agent
+from engine.regicide.agent import Advice, Agent, check_budget
 from engine.regicide.game import Game
-from engine.regicide.infoset import information_set
+from engine.regicide.infoset import HandContradiction, information_set
 
-__all__ = ["HINT_ITERATIONS", "advise", "hint_sentences"]
+__all__ = ["HINT_ITERATIONS", "advise", "hint_sentences", "offline_hint"]
 
 #: Rollouts per hint: what `bench/regicide_agent.py` measured (docs/regicide-hints.md §4).
 HINT_ITERATIONS = 96
@@ -78,3 +80,84 @@ def hint_sentences(
         out.append(narrator.table("regicide.hint_chances", options="; ".join(chances)))
     out.append(narrator.table(f"regicide.hint_why.{advice.reason}", **advice.figures))
     return out
+
+
+def offline_hint(
+    game_id: int,
+    before: int,
+    *,
+    hand: str | None = None,
+    iterations: int = HINT_ITERATIONS,
+    db: Path | None = None,
+    lang: str | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """`companion hint`: replay game `game_id`'s inputs before input `before` (numbered
+    from 1) and print the hint for the seat deciding there. Nothing is written."""
+    from companion.store import GameLog, NotAGameLog, UnknownGame, default_db_path
+    from companion.table.games import make_table
+
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        check_budget(iterations, None)
+    except ValueError as exc:
+        print(f"companion hint: {exc}", file=err)
+        return 2
+    try:
+        log = GameLog(db if db is not None else default_db_path())
+    except (NotAGameLog, OSError) as exc:
+        print(f"companion hint: cannot open the game log: {exc}", file=err)
+        return 1
+    with log:
+        try:
+            info = log.game(game_id)
+        except UnknownGame as exc:
+            print(f"companion hint: {exc}", file=err)
+            return 2
+        if info.game != "regicide":
+            print(
+                f"companion hint: game {game_id} is {info.game}; hints are for Regicide", file=err
+            )
+            return 2
+        inputs = log.inputs(game_id)
+        if not 1 <= before <= len(inputs) + 1:
+            print(
+                f"companion hint: game {game_id} has {len(inputs)} inputs: INPUT must be"
+                f" 1..{len(inputs) + 1} (the position before that input)",
+                file=err,
+            )
+            return 2
+        table = make_table(info.game, info.players, info.seed, info.settings)
+        for item in inputs[: before - 1]:
+            table.apply(item.input)
+        narrator = Narrator(lang or info.meta.get("lang", "en"), info.game)
+    engine: Game = table.adapter.engine  # type: ignore[attr-defined]
+    prompt = engine.pending()
+    if prompt is None or engine.enemy is None:
+        print(narrator.table("regicide.hint_no_decision"), file=err)
+        return 2
+    cards = None if hand is None else hand.replace(",", " ").split()
+    if cards is None and engine.table:
+        print(
+            f"companion hint: game {game_id} was played at the table, so the companion does not"
+            f" know player {prompt.seat}'s hand: give it with --hand 'C8 H5 ...'"
+            f" ({engine.hand_count(prompt.seat)} cards)",
+            file=err,
+        )
+        return 2
+    try:
+        parsed = None if cards is None else tuple(parse_card(c) for c in cards)
+        information_set(engine, prompt.seat, parsed)
+    except HandContradiction as exc:
+        data = {"kind": "refused", "reason": f"hint_{exc.reason}", "seat": prompt.seat, **exc.data}
+        print(hint_sentences(narrator, engine, data)[0], file=err)
+        return 2
+    except ValueError as exc:
+        print(f"companion hint: {exc}", file=err)
+        return 2
+    ready = {"kind": "ready", "seat": prompt.seat, "hand": cards}
+    for line in hint_sentences(narrator, engine, ready, iterations):
+        print(line, file=out)
+    return 0

@@ -329,7 +329,7 @@ async def _code_console(session: Session, keyboard: Any, clock: Clock, source: T
                     TableInput(InputKind.CORRECT, dict(host.data), t=clock.now(), reader=HOST)
                 )
                 continue
-            keyboard.type_line(word)
+            keyboard.type_line(_hint_code() if word.lower() == "hint" else word)
         except (ScriptError, ReaderUnavailable) as exc:
             print(f"console: {exc}", file=sys.stderr, flush=True)
 
@@ -338,13 +338,26 @@ def _scanned(text: str) -> str:
     """A line a keyboard-mode scanner typed (a card or command label's code and Enter)
     as the scan it stands for; any other line as it is.
 
-    >>> _scanned("S0DX"), _scanned("@2 press ok"), _scanned("S0DY")
-    ('scan S0DX', '@2 press ok', 'S0DY')
+    The word `hint` (or `@N hint`) is a scan of the HINT command label: a Regicide
+    hint for the deciding player (docs/regicide-hints.md §5).
+
+    >>> _scanned("S0DX"), _scanned("@2 press ok"), _scanned("S0DY"), _scanned("@1 hint")
+    ('scan S0DX', '@2 press ok', 'S0DY', '@1 scan K0FJ')
     """
     from companion.codes import is_valid
 
     word = text.strip()
+    parts = word.split()
+    if parts and parts[-1].lower() == "hint" and len(parts) <= 2:
+        return " ".join([*parts[:-1], f"scan {_hint_code()}"])
     return f"scan {word}" if is_valid(word.upper()) else text
+
+
+def _hint_code() -> str:
+    """The HINT command label's code (what the console word `hint` scans)."""
+    from companion.codes import codebook
+
+    return next(r.code for r in codebook().all_codes("commands") if r.text == "hint")
 
 
 def _typed_lines(source: TextIO) -> asyncio.Queue[str]:

@@ -8,7 +8,8 @@ Routes (added to the table view's application when phones may join):
   protocol frames both ways (`companion.readers.phone`); text messages go to the
   phone only: `welcome` (seat, reader id, words, the codes of this game's cards),
   `prompt` (this seat's own decision, with its private options; never another
-  seat's), `say` (the public narration), `refused` (why something was not taken).
+  seat's), `say` (the public narration), `hint` (a Regicide hint this seat asked
+  for, to no other seat), `refused` (why something was not taken).
 - `POST /phone/photo?s=SEAT_TOKEN&p=PHONE_ID`: a photo; answers the QR texts in it
   (`photo.py`), which the page then sends as its own CARD events.
 - `GET /phone/ping`: 204, so a plain-HTTP page can tell whether this phone trusts the
@@ -167,6 +168,14 @@ class PhoneRoom:
         for seat in self.desk.seats:
             if self.sockets.get(seat):
                 loop.create_task(self._update(seat, sentences))
+
+    def tell_hint(self, seat: int, sentences: list[str]) -> None:
+        """A hint (docs/regicide-hints.md §5): to the asking seat's phone, and to no other."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.create_task(self.tell(seat, {"type": "hint", "sentences": sentences}))
 
     async def _update(self, seat: int, sentences: list[str]) -> None:
         await self.tell(seat, {"type": "prompt", **(self.prompt_for(seat) or {"text": None})})
@@ -380,6 +389,15 @@ def phones_status_file(db: Path) -> Path:
     return Path(db).expanduser().resolve().parent / "phones.json"
 
 
+def hint_code(game: str) -> str | None:
+    """The HINT command label's code, which the page's HINT button sends (Regicide only)."""
+    if game != "regicide":
+        return None
+    from companion import codes
+
+    return next(r.code for r in codes.codebook().all_codes("commands") if r.text == "hint")
+
+
 def game_codes(game: str) -> list[str]:
     """The codes of every card a game uses (a phone refuses any other label itself)."""
     from companion import codes
@@ -436,6 +454,7 @@ def room_for(session: Any, gate: PhoneGate, *, certificates: Any = None) -> Phon
 
     room.prompt_for = prompt_for
     session.subscribe(lambda update: room.publish(list(update.sentences)))
+    session.subscribe_private(room.tell_hint)
     return room
 
 
@@ -449,6 +468,7 @@ def _welcome(room: PhoneRoom, seat: int) -> dict[str, Any]:
         "game": room.game,
         "words": room.words,
         "codes": room.codes,
+        "hint_code": hint_code(room.game),
         "secure": room.secure_base(),
         "decoder": vendored_decoder(),
     }

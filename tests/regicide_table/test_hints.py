@@ -5,10 +5,17 @@ the same game played without hints."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from companion import codes
+from companion.cli import main
+from companion.game.session import Session
+from companion.readers.phone import PhoneSource
+from companion.store import GameLog
+from companion.web.phone import room_for
 from tests.regicide_table.conftest import SCRIPTS
+from tests.regicide_table.helpers import to_input
 
 HINT = next(r.code for r in codes.all_codes("commands") if r.text == "hint")
 SOLO = "regicide_solo.script"
@@ -60,3 +67,68 @@ def test_hints_are_said_and_change_nothing(play, tmp_path: Path) -> None:
 def _about_hints(line: str) -> bool:
     starts = ("Player 1: for a hint", "Player 1: no hint", "Hint for", "Estimated chance", "Why:")
     return line.startswith(starts) or line.startswith("No hint:")
+
+
+async def test_a_multiplayer_hint_goes_to_the_asking_seats_phone_only(tmp_path: Path) -> None:
+    """2 players with phones: seat 1 asks for a hint. Everything the phones are sent over
+    the whole game is captured: the hint reaches seat 1's phone only; no public sentence
+    (the TV's, the terminal's, the narration's) says anything of it; the game ends up
+    exactly where the same inputs without the hint lead."""
+    hand = "S4 H5 D6 C7 S8 H9 D10".split()
+    game = ["@* scan CJ", "@1 scan S4", "@1 press ok", "@1 scan H5", "@2 scan D3", "@2 press ok"]
+    asks = [f"@2 scan {HINT}", f"@1 scan {HINT}", *(f"@1 scan {c}" for c in hand)]
+    with GameLog(tmp_path / "plain.sqlite") as log:
+        plain = Session.start(log, game="regicide", players=2, seed=0, settings={}, lang="en")
+        for line in game:
+            plain.commit(to_input(line))
+        plain_state = plain.state()
+    with GameLog(tmp_path / "hinted.sqlite") as log:
+        session = Session.start(log, game="regicide", players=2, seed=0, settings={}, lang="en")
+        room = room_for(session, PhoneSource([1, 2]))
+        room.record_sent = True
+        public: list[str] = []
+        session.subscribe(lambda update: public.extend(update.sentences))
+        for line in game[:1] + asks + game[1:]:
+            session.commit(to_input(line))
+            await _settled()
+        assert session.state() == plain_state
+        logged = log.inputs(session.game_id)
+        assert len(logged) == len(game) + len(asks)  # every input is in the log
+    hints = [(seat, m) for seat, m in room.sent if m["type"] == "hint"]
+    assert [seat for seat, _ in hints] == [2, 1, 1]
+    assert hints[0][1]["sentences"] == ["Player 2: a hint is only for the player who decides now."]
+    assert hints[1][1]["sentences"] == [
+        "Player 1: for a hint, scan the 7 cards of your hand (NO stops)."
+    ]
+    said = hints[2][1]["sentences"]
+    assert said[0].startswith("Hint for player 1: ") and said[1].startswith("Estimated chance")
+    assert not [s for s in public if _about_hints(s) or "hint" in s.lower()]
+
+
+async def _settled() -> None:
+    """Until the phone messages scheduled by the last input are sent."""
+    here = asyncio.current_task()
+    await asyncio.gather(*(t for t in asyncio.all_tasks() if t is not here))
+
+
+def test_companion_hint_evaluates_a_logged_position(play, capsys) -> None:
+    """`companion hint ID INPUT --hand ...` replays the log up to that input and prints the
+    hint; a missing or impossible hand, or an input out of range, is refused and says why."""
+    run = play(SOLO, players=1)
+    assert run.status == 0, run.err
+    db = ["--db", str(run.db)]
+    hand = "C8 H4 S5 D3 H9 C6 S2 D9"
+    assert main(["hint", "1", "2", "--hand", hand, "--iterations", "24", *db]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Hint for player 1: ")
+    assert out[1].startswith("Estimated chance to win: ") and out[2].startswith("Why: ")
+    assert main(["hint", "1", "2", *db]) == 2
+    assert "give it with --hand 'C8 H5 ...' (8 cards)" in capsys.readouterr().err
+    with GameLog(run.db) as log:  # the input after ♣8 is played: OK, the first press of it
+        played = next(i.n for i in log.inputs(1) if i.input.data.get("button") == "ok")
+    assert main(["hint", "1", str(played + 1), "--hand", "C8 H4 S5 D3 H9 C6 S2", *db]) == 2
+    assert capsys.readouterr().err.strip() == "No hint: ♣8 is on the table, not in your hand."
+    assert main(["hint", "1", "999", "--hand", hand, *db]) == 2
+    assert "INPUT must be 1.." in capsys.readouterr().err
+    assert main(["hint", "1", "2", "--hand", hand, "--iterations", "0", *db]) == 2
+    assert "iterations must be a positive whole number, got 0" in capsys.readouterr().err

@@ -20,7 +20,7 @@
     link: "connecting", seat: null, readerId: null, words: {}, codes: new Set(), game: "",
     session: null, ws: null, live: false, final: false, retryMs: 300, hold: params.get("hold") === "1",
     entries: 0, received: [], firstSeen: [],
-    inView: new Map(), counted: new Set(), frame: 0, decoder: "none", decodeMs: [],
+    inView: new Map(), counted: new Set(), hints: [], frame: 0, decoder: "none", decodeMs: [],
     refusals: [], notices: [], feedback: null, prompt: null, sentAt: {}, photo: null, nfc: false,
     heard: 0, reconnects: 0,
   };
@@ -209,6 +209,10 @@
     } else if (message.type === "prompt") {
       showPrompt(message);
     } else if (message.type === "say") {
+      say(message.sentences || []);
+    } else if (message.type === "hint") {
+      state.hints.push(message.sentences || []);
+      $("hint-text").textContent = (message.sentences || []).join(" ");
       say(message.sentences || []);
     } else if (message.type === "refused") {
       state.refusals.push(message.reason);
@@ -418,6 +422,14 @@
     document.documentElement.lang = welcome.lang || document.documentElement.lang;
     $("seat").textContent = `${w("seat")} ${welcome.seat}`;
     for (const id of ["ok", "no", "undo"]) $(id).textContent = w(id);
+    // HINT (Regicide): the page sends the HINT command label, as a scanner would.
+    $("hint").hidden = !welcome.hint_code;
+    $("hint").textContent = w("hint");
+    $("hint").onclick = () => {
+      const data = new TextEncoder().encode(welcome.hint_code);
+      record({ type: "CARD", present: true, kind: "TEXT", data });
+      record({ type: "CARD", present: false, kind: "TEXT", data });
+    };
     // Paused, a card that comes into view is not counted (nor one already in view
     // when scanning resumes: only a card that enters counts).
     state.setHold = (held) => {
