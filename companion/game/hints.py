@@ -95,7 +95,8 @@ def offline_hint(
 ) -> int:
     """`companion hint`: replay game `game_id`'s inputs before input `before` (numbered
     from 1) and print the hint for the seat deciding there. Nothing is written."""
-    from companion.store import GameLog, NotAGameLog, UnknownGame, default_db_path
+    from companion.game.saved_games import _open as open_log
+    from companion.store import UnknownGame
     from companion.table.games import make_table
 
     out = out or sys.stdout
@@ -105,10 +106,8 @@ def offline_hint(
     except ValueError as exc:
         print(f"companion hint: {exc}", file=err)
         return 2
-    try:
-        log = GameLog(db if db is not None else default_db_path())
-    except (NotAGameLog, OSError) as exc:
-        print(f"companion hint: cannot open the game log: {exc}", file=err)
+    log = open_log(db, err)  # the same message as `games`, `replay` and `export`
+    if log is None:
         return 1
     with log:
         try:
