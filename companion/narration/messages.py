@@ -13,6 +13,11 @@ A game may also have its own files, `<game>.<lang>.json` (Regicide's), overlaid 
 the shared one by `catalogue(lang, game)`; a language only a game offers (Regicide's
 `vi`) has every section in that game's file.
 
+`glossary.<lang>.json` holds the names of the phases and zones (the `phase` and
+`zone` word groups, read into `names` here, and by the table page and the labels
+through them) and, for Spanish, each card's definite article (`articles`): one file
+per language, so a name is written one way everywhere.
+
 `fields.json` gives each placeholder name its default type. Files are validated when
 first loaded: a malformed template, an unknown placeholder type, or a file with keys
 the others lack raises `MessageError` naming the file and the key.
@@ -34,6 +39,7 @@ __all__ = [
     "all_languages",
     "catalogue",
     "field_types",
+    "glossary",
     "languages",
     "message",
     "messages",
@@ -63,8 +69,13 @@ FIELD_TYPES = (
     "reader",
     "kingdom",
     "gender",
+    *("the_card", "the_cards", "the_card_name"),
 )
-"""Every placeholder type the narrator knows how to write."""
+"""Every placeholder type the narrator knows how to write (`the_card`, `the_cards`,
+`the_card_name`: a card with its definite article where the language has one, es
+"el Ataque ♠7", from the glossary's `articles`)."""
+GLOSSARY_GROUPS = ("phase", "zone")
+"""The word groups a language's glossary file holds (and its catalogue does not)."""
 
 
 class MessageError(ValueError):
@@ -144,7 +155,34 @@ def messages(lang: str) -> dict[str, dict[str, Any]]:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: expected one of {LANGUAGES}")
     file = f"messages.{lang}.json"
-    return validate(file, _read(file))
+    data = _read(file)
+    names = data.get("names")
+    if isinstance(names, dict):
+        words = glossary(lang)
+        for group in GLOSSARY_GROUPS:
+            if group in names:
+                raise MessageError(file, f"names.{group}", f"belongs in glossary.{lang}.json")
+            names[group] = words[group]
+    return validate(file, data)
+
+
+@cache
+def glossary(lang: str) -> dict[str, dict[str, str]]:
+    """The glossary of one language (`glossary.<lang>.json`): the phase and zone names,
+    and `articles` (card id -> its definite article; empty where the language has none).
+
+    Raises:
+        MessageError: the file is malformed.
+    """
+    file = f"glossary.{lang}.json"
+    data = _read(file)
+    out: dict[str, dict[str, str]] = {}
+    for group in (*GLOSSARY_GROUPS, "articles"):
+        words = data.get(group, {} if group == "articles" else None)
+        if not isinstance(words, dict) or not all(isinstance(w, str) for w in words.values()):
+            raise MessageError(file, group, "expected an object of strings")
+        out[group] = dict(words)
+    return out
 
 
 @cache

@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from companion.narration.messages import catalogue, field_types
+from companion.narration.messages import catalogue, field_types, glossary
 from companion.narration.names import GameNames, SanguoshaNames
 from companion.narration.templates import fields_of, pick, render
 
@@ -55,6 +55,7 @@ class Narrator:
         self._types = field_types()
         self._format = self._messages["format"]
         self._words = self._messages["names"]
+        self._articles = glossary(lang)["articles"] if game == "sanguosha" else {}
         self._ncards = {k for k, t in self._types.items() if t == "ncards"}
         self._counts: dict[tuple[str, str], set[str]] = {}
         self._devices: dict[str, tuple[str, str]] = {}  # reader name -> kind, where
@@ -200,6 +201,8 @@ class Narrator:
         many = isinstance(raw, (list, tuple, set, frozenset))
         if kind == "choices":
             return self._choices(list(raw) if many else [raw])
+        if kind.startswith("the_"):
+            return self._with_article(kind[4:], raw, generals)
         if kind in ("seats", "cards", "actions") or (many and kind != "text"):
             single = {"seats": "seat", "cards": "card", "actions": "action"}.get(kind, kind)
             items = list(raw) if many else [raw]
@@ -242,6 +245,19 @@ class Narrator:
             key = ("true" if raw else "false") if isinstance(raw, bool) else str(raw)
             return self.word(kind, key)
         return str(raw)
+
+    def _with_article(self, kind: str, raw: Any, generals: dict[int, str]) -> str:
+        """Cards with their definite articles ("el Ataque ♠7 y la Esquiva ♥2"), as the
+        glossary gives them; a card with none (or a language without) as it is."""
+        items = list(raw) if isinstance(raw, (list, tuple)) else [raw]
+        single = "card" if kind == "cards" else kind
+        out = []
+        for item in items:
+            text = self._value(single, item, generals)
+            ident = str(item).split("+", 1)[0].split("@", 1)[0]
+            article = self._articles.get(ident, "") if "+" not in str(item) else ""
+            out.append(f"{article} {text}" if article else text)
+        return self._join(out)
 
     def _cause(self, raw: str) -> str:
         """Why something happened: a word of `names.cause`, else a card or a skill."""

@@ -28,7 +28,7 @@ def test_replay_narrates_the_game_again_in_another_language(play, capsys, tmp_pa
         main(["replay", "1", "--db", str(run.db), "--lang", "es", "--state-out", str(state)]) == 0
     )
     out = capsys.readouterr().out
-    assert "Guan Yu (asiento 2) usa Esquiva ♥2 contra Ataque." in out.splitlines()
+    assert "Guan Yu (asiento 2) usa la Esquiva ♥2 contra el Ataque." in out.splitlines()
     assert json.loads(state.read_text("utf-8")) == run.state
 
 

@@ -172,7 +172,7 @@ def fire_attack_discard() -> SetSeats:
 FIRE_ATTACK_ASKS = {
     "en": "Sun Quan (seat 1): Fire Attack: to deal Guan Yu (seat 2) 1 fire damage, discard a "
     "hand card of the same suit as Dodge ♥8: scan it, or NO.",
-    "es": "Sun Quan (asiento 1): Ataque ígneo: para causar 1 de daño de fuego a Guan Yu "
+    "es": "Sun Quan (asiento 1): Incendio: para causar 1 de daño de fuego a Guan Yu "
     "(asiento 2), descarta una carta de la mano del mismo palo que Esquiva ♥8: escanéala, o NO.",
     "zh-Hans": "1号位孙权：【火攻】：弃置一张与【闪】♥8花色相同的手牌即可对2号位关羽造成1点火焰伤害：扫描它，"
     "或按取消。",
@@ -180,13 +180,13 @@ FIRE_ATTACK_ASKS = {
 FIRE_ATTACK_OK = {
     "en": "A card discarded for Fire Attack must be hearts ♥: scan it so its suit shows, or NO "
     "to discard nothing.",
-    "es": "La carta descartada para Ataque ígneo debe ser de corazones ♥: escanéala para que "
+    "es": "La carta descartada para Incendio debe ser de corazones ♥: escanéala para que "
     "se vea su palo, o NO para no descartar nada.",
     "zh-Hans": "为【火攻】弃置的牌必须是红桃♥：请扫描它以亮出花色，或按取消不弃牌。",
 }
 FIRE_ATTACK_NO = {
     "en": "Sun Quan (seat 1) discards nothing: Fire Attack deals no damage to Guan Yu (seat 2).",
-    "es": "Sun Quan (asiento 1) no descarta nada: Ataque ígneo no causa daño a Guan Yu "
+    "es": "Sun Quan (asiento 1) no descarta nada: Incendio no causa daño a Guan Yu "
     "(asiento 2).",
     "zh-Hans": "1号位孙权不弃牌：【火攻】未对2号位关羽造成伤害。",
 }
@@ -210,18 +210,18 @@ def test_fire_attacks_discard_prompt_offers_only_what_is_accepted() -> None:
 FIRE_ATTACK_ON_SELF = {
     "used": {
         "en": "Sun Quan (seat 1) uses Fire Attack ♦Q on themselves.",
-        "es": "Sun Quan (asiento 1) usa Ataque ígneo ♦Q sobre sí.",
+        "es": "Sun Quan (asiento 1) usa el Incendio ♦Q sobre sí.",
         "zh-Hans": "1号位孙权对自己使用【火攻】♦Q。",
     },
     "show": {
         "en": "Sun Quan (seat 1): Fire Attack: show one of your hand cards: scan it.",
-        "es": "Sun Quan (asiento 1): Ataque ígneo: muestra una carta de tu mano: escanéala.",
+        "es": "Sun Quan (asiento 1): Incendio: muestra una carta de tu mano y escanéala.",
         "zh-Hans": "1号位孙权：【火攻】：请展示一张手牌并扫描。",
     },
     "discard": {
         "en": "Sun Quan (seat 1): Fire Attack: to deal yourself 1 fire damage, discard a hand card "
         "of the same suit as Dodge ♦8: scan it, or NO.",
-        "es": "Sun Quan (asiento 1): Ataque ígneo: para causarte 1 de daño de fuego, descarta una "
+        "es": "Sun Quan (asiento 1): Incendio: para causarte 1 de daño de fuego, descarta una "
         "carta de la mano del mismo palo que Esquiva ♦8: escanéala, o NO.",
         "zh-Hans": "1号位孙权：【火攻】：弃置一张与【闪】♦8花色相同的手牌即可对自己造成1点火焰伤害："
         "扫描它，或按取消。",

@@ -236,7 +236,7 @@ def test_a_peach_on_a_dying_player_saves_them() -> None:
     view = {"seats": [{"seat": 1, "general": "liubei"}, {"seat": 2, "general": "guanyu"}]}
     event = {"kind": "card_used", "seat": 1, "name": "peach", "cards": ["peach"], "targets": [2]}
     assert Narrator("es").event(event, view) == (
-        "Liu Bei (asiento 1) usa Melocotón para salvar a Guan Yu (asiento 2)."
+        "Liu Bei (asiento 1) usa el Melocotón para salvar a Guan Yu (asiento 2)."
     )
     assert (
         Narrator("en").event(event, view) == "Liu Bei (seat 1) uses Peach to save Guan Yu (seat 2)."
@@ -260,4 +260,37 @@ def test_chinese_uses_a_dodge_and_plays_a_kill() -> None:
         for key, literal, text in rendered("sanguosha", "zh-Hans")
         if re.search(r"打出【(闪|桃|酒)】", literal)
     ]
+    assert not bad, bad
+
+
+def test_spanish_writes_a_card_with_its_article_and_every_card_has_one() -> None:
+    """'usa la Esquiva ♥2 contra el Ataque', not 'usa Esquiva ♥2 contra Ataque': the
+    glossary gives every card its definite article (empty for a name that takes none)."""
+    from companion.narration.messages import glossary
+
+    articles = glossary("es")["articles"]
+    missing = sorted(set(game_catalogue().cards) - set(articles))
+    assert not missing, f"glossary.es.json articles lacks {missing}"
+    assert set(articles.values()) <= {"", "el", "la", "los", "las"}
+    es = Narrator("es")
+    view = {"seats": [{"seat": 1, "general": "liubei"}, {"seat": 2, "general": "guanyu"}]}
+    dodge = {"kind": "card_used", "seat": 2, "name": "dodge", "cards": ["dodge@H2"],
+             "against": "kill"}  # fmt: skip
+    assert es.event(dodge, view) == "Guan Yu (asiento 2) usa la Esquiva ♥2 contra el Ataque."
+    axe = {"kind": "equipment_equipped", "seat": 1, "card": "stone_axe@D5"}
+    assert es.event(axe, view) == "Liu Bei (asiento 1) se equipa con el Hacha rompepiedras ♦5."
+
+
+def test_the_pages_chinese_words_have_chinese_punctuation() -> None:
+    """The table page and the phone page in Chinese: full-width punctuation, no stray
+    space (their templates carry it: "等待{who}：{what}", "{n}号位")."""
+    from companion.web.labels import phone_words, ui_text
+
+    words = {**ui_text()["zh-Hans"], **{f"phone.{k}": v for k, v in phone_words("zh-Hans").items()}}
+    bad = {
+        key: text
+        for key, text in words.items()
+        if ASCII_IN_CHINESE.search(text) or STRAY_SPACE.search(text) or re.search(
+            rf"(?<={CJK_OR_MARK}) +\{{|\}} +(?={CJK_OR_MARK})", text)
+    }  # fmt: skip
     assert not bad, bad

@@ -126,7 +126,7 @@ def test_spanish_dodge_is_a_noun_and_words_fit_every_general() -> None:
     wushuang = {"kind": "respond", "seat": 2, "need": "dodge", "reason": "kill", "count": 2,
                 "source": 1, "card": "kill@S7"}  # fmt: skip
     assert es.prompt(wushuang, WOMEN) == (
-        "Zhen Ji (asiento 2): hacen falta 2 Esquivas contra Ataque ♠7 de Cao Cao (asiento 1): "
+        "Zhen Ji (asiento 2): hacen falta 2 Esquivas contra el Ataque ♠7 de Cao Cao (asiento 1): "
         "escanea la primera, o NO."
     )
     tieqi = {"kind": "confirm", "seat": 1, "reason": "tieqi", "target": 2}
@@ -158,7 +158,7 @@ def test_spanish_word_order_tense_and_the_table_mode() -> None:
     wusheng = {"kind": "respond", "seat": 2, "need": "dodge", "reason": "kill", "source": 1,
                "card": "peach@H3"}  # fmt: skip
     assert es.prompt(wusheng, WOMEN) == (
-        "Zhen Ji (asiento 2): juega Esquiva contra Melocotón ♥3 de Cao Cao (asiento 1) "
+        "Zhen Ji (asiento 2): juega Esquiva contra el Melocotón ♥3 de Cao Cao (asiento 1) "
         "(usada como Ataque), o NO."
     )
     penalty = {"kind": "penalty_applied", "seat": 1, "victim": 2}

@@ -189,7 +189,7 @@ def test_dismantle_says_discard_not_take(lang: str) -> None:
 WUSHUANG = {
     "en": "Sun Shangxiang (seat 2): 2 Dodges are needed against Kill ♠7 from Lü Bu (seat 1): "
     "scan the first, or NO.",
-    "es": "Sun Shangxiang (asiento 2): hacen falta 2 Esquivas contra Ataque ♠7 de Lü Bu "
+    "es": "Sun Shangxiang (asiento 2): hacen falta 2 Esquivas contra el Ataque ♠7 de Lü Bu "
     "(asiento 1): escanea la primera, o NO.",
     "zh-Hans": "2号位孙尚香：需连续使用两张【闪】才能抵消1号位吕布的【杀】♠7：先扫描第一张，或按取消。",
 }

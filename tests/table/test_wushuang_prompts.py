@@ -12,7 +12,7 @@ from tests.table.test_skill_gestures import Seats
 SECOND_DODGE = {
     "en": "Guan Yu (seat 2): Without Equal requires a second Dodge against Kill ♠7 from Lü Bu "
     "(seat 1): scan it, or NO.",
-    "es": "Guan Yu (asiento 2): Sin igual exige una segunda Esquiva contra Ataque ♠7 de Lü Bu "
+    "es": "Guan Yu (asiento 2): Sin igual exige una segunda Esquiva contra el Ataque ♠7 de Lü Bu "
     "(asiento 1): escanéala, o NO.",
     "zh-Hans": "2号位关羽：因无双，还需使用第二张【闪】才能抵消1号位吕布的【杀】♠7：扫描它，或按取消。",
 }

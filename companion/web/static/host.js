@@ -15,7 +15,8 @@ async function sendCommand(command, status) {
     else {
       const said = body.result && body.result.sentences ? body.result.sentences.join(" ") : "";
       const refused = body.result && body.result.status === "refused";
-      status.textContent = `${refused ? ui("refused") : ui("sent")}${said ? ": " + said : ""}`;
+      const word = refused ? ui("refused") : ui("sent");
+      status.textContent = said ? fill("labelled", { label: word, value: said }) : word;
     }
   } catch (err) {
     status.textContent = String(err);

@@ -52,7 +52,7 @@ function renderSummary() {
     const seat = seatOf(n);
     const identity = seat && seat.identity ? ` · ${L.identities[seat.identity] || seat.identity}` : "";
     return h("tr", { class: winners.includes(n) ? "won" : "" },
-      h("td", {}, (regicide ? ui("player") + " " + n : seatName(n)) + identity),
+      h("td", {}, (regicide ? fill("player_n", { n }) : seatName(n)) + identity),
       h("td", { class: "chart-cell" }, chart(summary.series[key], summary.at || [], summary.updates || 0, summary.scale[key] || 0)),
       h("td", { class: "num" }, String(summary.played[key] || 0)));
   });

@@ -45,6 +45,10 @@ function s(tag, attrs, ...children) {
 
 const ui = (key) => (L && L.ui[key]) || key;
 const fill = (key, vars) => ui(key).replace(/\{(\w+)\}/g, (_, name) => String(vars[name]));
+// A template whose parts may be nodes ("{label}: {value}" with the value in bold): the
+// language's own punctuation and spacing (zh "等待{who}：{what}") come with the words.
+const fillNodes = (key, vars) => ui(key).split(/(\{\w+\})/).filter(Boolean)
+  .map((part) => (/^\{\w+\}$/.test(part) ? vars[part.slice(1, -1)] : part)).flat();
 const now = () => performance.timeOrigin + performance.now();
 
 // --- names ---
@@ -77,7 +81,7 @@ function seatName(n) {
   if (seat && seat.general && L.generals && L.generals[seat.general]) {
     return L.generals[seat.general].name;
   }
-  return ui("seat") + " " + n;
+  return fill("seat_n", { n });
 }
 
 function askedSeats(p) {
@@ -155,7 +159,7 @@ function sanguoshaSeat(seat, turnSeat, asked) {
   if (seat.alive && seat.face_up === false) tags.push(h("span", { class: "tag face-down" }, ui("face_down")));
   for (const [id, pile] of Object.entries(seat.piles || {})) {
     const items = pile.public && pile.items ? pile.items.map(cardNode) : [fill("pile_count", { n: pile.count })];
-    tags.push(h("span", { class: "tag pile" }, skill(id) + ": ", ...items.flatMap((n, i) => (i ? [" ", n] : [n]))));
+    tags.push(h("span", { class: "tag pile" }, ...fillNodes("labelled", { label: skill(id), value: items.flatMap((n, i) => (i ? [" ", n] : [n])) })));
   }
   for (const id of seat.spent || []) tags.push(h("span", { class: "tag spent" }, fill("spent", { skill: skill(id) })));
   const judgment = (seat.judgment || []).map((c) =>
@@ -173,7 +177,7 @@ function regicideSeat(hand, turnSeat, asked) {
   const classes = ["seat", hand.seat === turnSeat ? "turn" : "", asked.includes(hand.seat) ? "asked" : ""];
   return h("article", { class: classes.filter(Boolean).join(" "), "data-seat": hand.seat },
     h("div", { class: "head" }, h("span", { class: "no" }, String(hand.seat)),
-      h("span", { class: "name" }, ui("player") + " " + hand.seat)),
+      h("span", { class: "name" }, fill("player_n", { n: hand.seat }))),
     h("div", { class: "row" }, handNode(hand.count),
       hand.yielded_last_turn ? h("span", { class: "chip" }, ui("yielded")) : null),
     asked.includes(hand.seat) ? h("span", { class: "tag asked" }, ui("to_decide")) : null);
@@ -221,13 +225,13 @@ function pendingNode(p) {
   const asked = askedSeats(p);
   const alive = (state.seats || state.hands || []).length;
   const who = asked.length === 0 || (p.seat == null && asked.length >= alive && alive > 1)
-    ? ui("everyone") : asked.map((n) => (L.game === "regicide" ? ui("player") + " " + n : seatName(n))).join(", ");
+    ? ui("everyone") : asked.map((n) => (L.game === "regicide" ? fill("player_n", { n }) : seatName(n))).join(ui("list_sep"));
   const what = L.game === "regicide" ? ui("rg_" + p.kind) : (L.prompts[p.kind] || p.kind);
   const extra = [];
   if (p.need && L.cards) extra.push(" · ", L.cards[p.need] || p.need);
   if (p.card) extra.push(" · ", cardNode(p.card));
   if (p.kind === "pay_damage" && p.amount != null) extra.push(` · ${p.paid || 0}/${p.amount}`);
-  return h("div", { class: "pending" }, ui("waiting_for") + " ", h("b", {}, who), ": ", what, ...extra,
+  return h("div", { class: "pending" }, ...fillNodes("waiting_line", { who: h("b", {}, who), what: [what, ...extra] }),
     L.game === "regicide" ? regicideDetail(p) : null);
 }
 
@@ -236,8 +240,8 @@ function regicideDetail(p) {
   if (p.staged && p.staged.length) {
     // a play's cards, or (allow_overpay=false) a payment's discards gathered for OK
     const pay = p.kind === "pay_damage" ? "rg_staged_pay" : "rg_staged";
-    return h("div", { class: "detail staged" }, ui(pay) + ": ",
-      ...p.staged.map((c) => h("span", { class: "chip" }, cardNode(c))),
+    return h("div", { class: "detail staged" }, ...fillNodes("labelled", { label: ui(pay),
+      value: p.staged.map((c) => h("span", { class: "chip" }, cardNode(c))) }),
       p.staged_value != null ? " · " + fill(pay + "_value", { n: p.staged_value }) : "");
   }
   if (p.kind === "pay_damage" && p.left != null) {
@@ -251,7 +255,7 @@ function sanguoshaCentre() {
   const phase = t.phase ? fill("phase", { phase: L.phases[t.phase] || t.phase }) : "";
   return [
     t.round ? h("div", { class: "round" }, fill("round", { n: t.round })) : null,
-    t.seat ? h("div", { class: "turn" }, `${ui("turn_of")}: ${seatName(t.seat)}`,
+    t.seat ? h("div", { class: "turn" }, fill("labelled", { label: ui("turn_of"), value: seatName(t.seat) }),
       phase ? h("span", { class: "phase" }, " · " + phase) : null) : null,
     unitNode(state.game_mode),
     pendingNode(state.pending),
@@ -273,19 +277,20 @@ function regicideCentre() {
   const e = state.enemy;
   const parts = [];
   if (e) {
-    const immune = e.immune ? h("span", {}, ui("immune") + " ", suitRank(e.immune)) : ui("no_immunity");
+    const immune = e.immune ? h("span", {}, ...fillNodes("named", { label: ui("immune"), value: suitRank(e.immune) })) : ui("no_immunity");
     parts.push(h("div", { class: "enemy" },
       h("div", { class: "card" }, cardNode(e.card)),
       h("div", { class: "bar", title: `${e.hp_left}/${e.health}` },
         h("span", { style: `width:${e.health ? (100 * e.hp_left) / e.health : 0}%` })),
       h("div", { class: "figures" },
-        h("span", {}, ui("health") + " ", h("b", {}, `${e.hp_left}/${e.health}`)),
-        h("span", {}, ui("attack") + " ", h("b", {}, String(e.attack)), e.shield ? ` (${ui("shield")} ${e.shield})` : ""),
+        h("span", {}, ...fillNodes("named", { label: ui("health"), value: h("b", {}, `${e.hp_left}/${e.health}`) })),
+        h("span", {}, ...fillNodes("named", { label: ui("attack"), value: h("b", {}, String(e.attack)) }),
+          e.shield ? ` (${fill("named", { label: ui("shield"), value: e.shield })})` : ""),
         h("span", {}, immune))));
   }
   if (state.in_play && state.in_play.length) {
-    parts.push(h("div", { class: "inplay" }, ui("in_play") + ": ",
-      ...state.in_play.map((c) => h("span", { class: "chip" }, cardNode(c)))));
+    parts.push(h("div", { class: "inplay" }, ...fillNodes("labelled", { label: ui("in_play"),
+      value: state.in_play.map((c) => h("span", { class: "chip" }, cardNode(c))) })));
   }
   parts.push(pendingNode(state.pending));
   const piles = [pile(ui("castle"), state.castle_left), pile(ui("tavern"), state.tavern_count),
