@@ -56,7 +56,7 @@ def test_play_keeps_the_table_fixed_and_the_narration_scrolls_beneath(tmp_path: 
             ("@1 scan caocao", "Seat 1 plays Cao Cao."),
             ("@2 scan liubei", "draws 2 cards (draw phase)"),
             ("@1 scan kill@S7", "choose the target of Kill ♠7"),
-            ("@1 scan liubei", "play Dodge against Kill ♠7"),
+            ("@1 scan liubei", "use a Dodge against Kill ♠7"),
             ("@2 press no", "3 health left."),
         ]:
             term.type(typed + "\r")
@@ -76,7 +76,7 @@ def test_play_keeps_the_table_fixed_and_the_narration_scrolls_beneath(tmp_path: 
         assert _rule(last) > where[2][2][0]
         assert last[-2] == "Cao Cao (seat 1) equips Red Hare ♥5." and last[-1].startswith("›")
         assert _row(last, "3 health left.") > _rule(last)
-        assert _row(last, "› @2 press no") < _row(last, "does not play Dodge")
+        assert _row(last, "› @2 press no") < _row(last, "uses no Dodge")
         # the start scrolled off the region into the scrollback, nowhere on the screen
         assert not any("A game for 2 players begins." in row for row in last)
         assert "A game for 2 players begins." in term.history()

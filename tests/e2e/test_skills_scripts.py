@@ -49,7 +49,7 @@ def test_fanjian_guanxing_wusheng_zhiheng_guicai_at_the_table(play) -> None:
         "(Stargaze).",
         # Wusheng from the own general card: a Peach as a Kill
         "Guan Yu (seat 3) uses Peach ♥4 as Kill (Warrior Saint) on Sun Quan (seat 4).",
-        "Sun Quan (seat 4): play Dodge against Peach ♥4 as Kill from Guan Yu (seat 3), or NO.",
+        "Sun Quan (seat 4): use a Dodge against Peach ♥4 as Kill from Guan Yu (seat 3), or NO.",
         "Guan Yu (seat 3) deals 1 damage to Sun Quan (seat 4) (Kill): 3 health left.",
         # Zhiheng from its token
         "Sun Quan (seat 4) starts Balance of Power.",

@@ -186,8 +186,7 @@ FIRE_ATTACK_OK = {
 }
 FIRE_ATTACK_NO = {
     "en": "Sun Quan (seat 1) discards nothing: Fire Attack deals no damage to Guan Yu (seat 2).",
-    "es": "Sun Quan (asiento 1) no descarta nada: Incendio no causa daño a Guan Yu "
-    "(asiento 2).",
+    "es": "Sun Quan (asiento 1) no descarta nada: Incendio no causa daño a Guan Yu (asiento 2).",
     "zh-Hans": "1号位孙权不弃牌：【火攻】未对2号位关羽造成伤害。",
 }
 

@@ -158,7 +158,7 @@ def test_spanish_word_order_tense_and_the_table_mode() -> None:
     wusheng = {"kind": "respond", "seat": 2, "need": "dodge", "reason": "kill", "source": 1,
                "card": "peach@H3"}  # fmt: skip
     assert es.prompt(wusheng, WOMEN) == (
-        "Zhen Ji (asiento 2): juega Esquiva contra el Melocotón ♥3 de Cao Cao (asiento 1) "
+        "Zhen Ji (asiento 2): usa una Esquiva contra el Melocotón ♥3 de Cao Cao (asiento 1) "
         "(usada como Ataque), o NO."
     )
     penalty = {"kind": "penalty_applied", "seat": 1, "victim": 2}

@@ -268,7 +268,7 @@ def test_a_card_used_as_another_is_answered_as_what_it_stands_for() -> None:
     t.ok(t.scan("lvbu", 1))
     said = t.said(t.ok(t.press("ok", 1)))
     assert said[-1] == (
-        "Lü Bu (seat 2): play Dodge against Peach ♥3 as Kill from Guan Yu (seat 1), or NO."
+        "Lü Bu (seat 2): use a Dodge against Peach ♥3 as Kill from Guan Yu (seat 1), or NO."
     )
 
 
