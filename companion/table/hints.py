@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.table.inputs import InputKind, TableInput
-from companion.table.resolve import UidLookup, UnknownScan, resolve_scan
+from companion.table.inputs import InputKind
+from companion.table.resolve import Resolved
 from engine.regicide import parse_card
 from engine.regicide.infoset import HandContradiction, information_set
 
@@ -35,10 +35,10 @@ class HintDesk:
     def __init__(self) -> None:
         self.scanning: dict[int, list[str]] = {}
 
-    def take(
-        self, adapter: Any, inp: TableInput, lookup: UidLookup | None
-    ) -> dict[str, Any] | None:
-        """The hint step `inp` is (a dict for the session), or None when it is a game input."""
+    def take(self, adapter: Any, resolved: Resolved) -> dict[str, Any] | None:
+        """The hint step the input is (a dict for the session), or None when it is a game
+        input; `resolved` is the input as the table resolved it (`resolve.resolve_input`)."""
+        inp = resolved.input
         engine = getattr(adapter, "engine", None)
         is_hint = inp.kind is InputKind.PRESS and inp.data.get("button") == BUTTON
         if not is_hint and not self.scanning:
@@ -70,10 +70,7 @@ class HintDesk:
         if inp.kind is not InputKind.SCAN:
             self.scanning.clear()
             return None
-        try:
-            scanned = resolve_scan(inp.data, lookup)
-        except UnknownScan:
-            scanned = None
+        scanned = resolved.scanned
         if scanned is None or scanned.kind != "poker":
             return {"kind": "quiet", "seat": seat, "refused": "not_a_card"}
         cards.append(scanned.text)

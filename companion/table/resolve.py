@@ -10,17 +10,26 @@ The result is a `Scanned` value: what kind of thing it is (`card`, `general`,
 `identity`, `skill`, `poker`, or `command` for a command label) and its
 table-script text (`kill@S7`, `caocao`, `lord`, `rende`, `C8`, `ok`, `seat:3`). Anything else raises `UnknownScan` with the reason, which
 the table narrates and signals with a red LED; nothing else happens.
+
+The table resolves each input once, at its door (`resolve_input`), and dispatches on
+what it means: a card, general, identity, skill token or playing card (`Resolved.scanned`),
+a command or a seat (a command label, which acts as the press or select it stands for),
+or nothing known (`Resolved.unknown`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.codes import CodeError, codebook, resolve_token
+from companion.table.inputs import InputKind, TableInput
 
-__all__ = ["Scanned", "UidLookup", "UnknownScan", "command_meaning", "enrich_scan", "resolve_scan"]
+__all__ = [
+    "Resolved", "Scanned", "UidLookup", "UnknownScan", "command_meaning", "enrich_scan",
+    "resolve_input", "resolve_scan",
+]  # fmt: skip
 
 UidLookup = Callable[[str], Any]
 """Maps a tag UID (hex, upper case) to a `CardRef`, or `None` if not enrolled."""
@@ -122,3 +131,47 @@ def command_meaning(scanned: Scanned) -> tuple[str, dict[str, Any]] | None:
         return "select", {"seat": int(name.removeprefix("seat:"))}
     button = "end" if name == "end_phase" else name
     return "press", {"button": button, "long": False}
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """An input as the table acts on it, its scan resolved once.
+
+    `input` is the input, except that a command label stands as the press or select it
+    means (`label` is then true; the log keeps the scan as it came). `scanned` is the
+    card, general, identity, skill token or playing card a scan named; `unknown` says
+    why a scan names nothing. Both are None for an input that is not a scan."""
+
+    input: TableInput
+    scanned: Scanned | None = None
+    unknown: UnknownScan | None = None
+    label: bool = False
+
+
+def resolve_input(inp: TableInput, lookup_uid: UidLookup | None = None) -> Resolved:
+    """What `inp` means at the table: any input but a scan as it is; a scan resolved
+    (`resolve_scan`), a command label turned into the input it stands for.
+
+    >>> def scan(code):
+    ...     return TableInput(InputKind.SCAN, {"code": code}, t=0.0, reader="r1", seat=1)
+    >>> resolve_input(scan("kill@S7")).scanned
+    Scanned(kind='card', text='kill@S7', code='S0DX')
+    >>> from companion.codes import all_codes
+    >>> seat_3 = next(ref.code for ref in all_codes("commands") if ref.text == "seat:3")
+    >>> done = resolve_input(scan(seat_3))  # a seat label
+    >>> done.label, done.input.kind, done.input.data, done.scanned
+    (True, <InputKind.SELECT: 'select'>, {'seat': 3}, None)
+    >>> resolve_input(scan("no such card")).unknown.reason
+    'unknown_code'
+    """
+    if inp.kind is not InputKind.SCAN:
+        return Resolved(inp)
+    try:
+        scanned = resolve_scan(inp.data, lookup_uid)
+    except UnknownScan as exc:
+        return Resolved(inp, unknown=exc)
+    command = command_meaning(scanned)
+    if command is None:
+        return Resolved(inp, scanned=scanned)
+    kind, data = command
+    return Resolved(replace(inp, kind=InputKind(kind), data=data), label=True)

@@ -6,8 +6,10 @@ nothing is written, nothing is awaited. That is what makes the game log work: th
 state of a game is `Table` fed with its logged inputs, again, in order, so resume
 is a replay and so is UNDO.
 
-- A **scan** is resolved to a card, general, identity or skill token
-  (`resolve.py`); the game adapter attributes it to a seat and says what it means.
+- A **scan** is resolved once, at the door (`resolve.resolve_input`), to what it
+  names: a card, general, identity or skill token, which the game adapter attributes
+  to a seat and says what it means for the game; or a command label, which acts as the
+  press or select it stands for (a seat label on a shared reader in setup binds it).
 - A **press of UNDO** takes back the last accepted input: the table rebuilds the
   game by replaying every accepted input but that one. An input that revealed a
   hidden card (a judgment, an identity), or a timeout, cannot be taken back.
@@ -36,14 +38,7 @@ from companion.table.adapter import GameAdapter, Ignore, Refuse, Stage, Submit
 from companion.table.hints import HintDesk
 from companion.table.inputs import HOST, InputKind, TableInput
 from companion.table.outcome import Note, Outcome, Signal, Status
-from companion.table.resolve import (
-    Scanned,
-    UidLookup,
-    UnknownScan,
-    command_meaning,
-    enrich_scan,
-    resolve_scan,
-)
+from companion.table.resolve import Resolved, Scanned, UidLookup, enrich_scan, resolve_input
 from engine.core.errors import ActionError
 
 __all__ = ["Table"]
@@ -54,9 +49,13 @@ _CLOCK_OPS = ("pause", "resume", "setting")
 
 @dataclass(frozen=True, slots=True)
 class _Accepted:
-    input: TableInput
+    resolved: Resolved  # the input as it acted (replayed as such)
     undoable: bool
     what: dict[str, Any]  # for the "undone" sentence
+
+    @property
+    def input(self) -> TableInput:
+        return self.resolved.input
 
 
 _ASKED_AGAIN = ("confirm", "choose_option", "discard", "respond")
@@ -137,11 +136,12 @@ class Table:
         """Apply one input and say what it did. Never raises for bad input."""
         self.applied += 1
         self.clock = max(self.clock, inp.t)
-        binding = self._binding(inp)
+        resolved = resolve_input(inp, self._lookup_uid)
+        binding = self._binding(resolved)
         if binding is not None:
             return self._bind(inp, *binding)
-        inp = self._command_label(inp)
-        hint = self.hints.take(self.adapter, inp, self._lookup_uid)
+        inp = resolved.input
+        hint = self.hints.take(self.adapter, resolved)
         if hint is not None:  # advice, not a move: ignored by the game (hints.py)
             seat = hint.get("seat")
             return Outcome(inp, Status.IGNORED, seat=seat, prompt=self.adapter.prompt(), hint=hint)
@@ -150,7 +150,7 @@ class Table:
             if inp.kind is InputKind.PRESS and inp.data.get("button") == "undo":
                 outcome = self._undo(inp)
             else:
-                outcome, record = self._step(inp)
+                outcome, record = self._step(resolved)
                 if record is not None:
                     self._accepted.append(record)
         except Exception as exc:  # a bug outside the engine's submit (see _engine_failed)
@@ -193,25 +193,21 @@ class Table:
             return self.bindings[reader] or None
         return announced or None
 
-    def _binding(self, inp: TableInput) -> tuple[str, int] | None:
-        """(reader, seat) if `inp` binds a reader: a `bind` input, or a seat label
+    def _binding(self, resolved: Resolved) -> tuple[str, int] | None:
+        """(reader, seat) if the input binds a reader: a `bind` input, or a seat label
         scanned on a shared reader while the game is in setup."""
+        inp = resolved.input
         if inp.kind is InputKind.BIND:
             return str(inp.data.get("reader", "")), _whole(inp.data.get("seat"))
         if (
-            inp.kind is not InputKind.SCAN
+            not resolved.label
+            or inp.kind is not InputKind.SELECT
             or inp.seat is not None
             or inp.reader in (None, HOST)
             or self.adapter.view().get("status") != "setup"
         ):
             return None
-        try:
-            meaning = command_meaning(resolve_scan(inp.data, self._lookup_uid))
-        except UnknownScan:
-            return None
-        if meaning is None or meaning[0] != "select":
-            return None
-        return str(inp.reader), int(meaning[1]["seat"])
+        return str(inp.reader), int(inp.data["seat"])
 
     def _bind(self, inp: TableInput, reader: str, seat: int) -> Outcome:
         data: dict[str, Any] = {"reader": reader, "seat": seat}
@@ -229,36 +225,20 @@ class Table:
             prompt=self.adapter.prompt(), signals=[(None, Signal.ACCEPTED)],
         )  # fmt: skip
 
-    def _command_label(self, inp: TableInput) -> TableInput:
-        """A scanned command label is the press or select it stands for, whatever read
-        it (the log keeps the scan as it came)."""
-        if inp.kind is not InputKind.SCAN:
-            return inp
-        try:
-            meaning = command_meaning(resolve_scan(inp.data, self._lookup_uid))
-        except UnknownScan:
-            return inp
-        if meaning is None:
-            return inp
-        kind, data = meaning
-        return replace(inp, kind=InputKind(kind), data=data)
-
-    def _step(self, inp: TableInput) -> tuple[Outcome, _Accepted | None]:
+    def _step(self, resolved: Resolved) -> tuple[Outcome, _Accepted | None]:
+        inp = resolved.input
         if inp.kind is InputKind.TICK:
             return self._tick(inp)
         if inp.kind in (InputKind.REMOVE, InputKind.NOTICE):
             return Outcome(inp, Status.IGNORED), None
         if inp.kind is InputKind.CORRECT and inp.data.get("op") in _CLOCK_OPS:
             return self._clock_control(inp)
-        scanned: Scanned | None = None
-        if inp.kind is InputKind.SCAN:
-            try:
-                scanned = resolve_scan(inp.data, self._lookup_uid)
-            except UnknownScan as exc:
-                note = {"code": exc.value} if exc.reason == "unknown_code" else {"uid": exc.value}
-                if exc.suggestion:
-                    note["suggestion"] = exc.suggestion
-                return self._refused(inp, None, {"reason": exc.reason, **note}, "table"), None
+        if (exc := resolved.unknown) is not None:
+            note = {"code": exc.value} if exc.reason == "unknown_code" else {"uid": exc.value}
+            if exc.suggestion:
+                note["suggestion"] = exc.suggestion
+            return self._refused(inp, None, {"reason": exc.reason, **note}, "table"), None
+        scanned = resolved.scanned
         meaning = self.adapter.interpret(inp, scanned)
         if isinstance(meaning, Ignore):
             return Outcome(inp, Status.IGNORED), None
@@ -278,12 +258,13 @@ class Table:
                 inp, Status.ACCEPTED, seat=meaning.seat, notes=meaning.notes,
                 signals=[(None, Signal.ACCEPTED)],
             )  # fmt: skip
-            return outcome, _Accepted(inp, True, what)
-        return self._submit(inp, meaning, what)
+            return outcome, _Accepted(resolved, True, what)
+        return self._submit(resolved, meaning, what)
 
     def _submit(
-        self, inp: TableInput, meaning: Submit, what: dict[str, Any]
+        self, resolved: Resolved, meaning: Submit, what: dict[str, Any]
     ) -> tuple[Outcome, _Accepted | None]:
+        inp = resolved.input
         before = self.adapter.raw_prompt()
         try:
             events = self.adapter.submit(meaning.seat, meaning.action)
@@ -304,7 +285,7 @@ class Table:
             notes=meaning.notes,
             signals=[(None, Signal.ACCEPTED)],
         )
-        return outcome, _Accepted(inp, not meaning.reveals, what)
+        return outcome, _Accepted(resolved, not meaning.reveals, what)
 
     def _engine_failed(self, inp: TableInput, seat: int | None, exc: Exception) -> Outcome:
         """The engine raised something other than a refusal. Its state may be half
@@ -356,7 +337,7 @@ class Table:
         outcome = Outcome(
             inp, Status.ACCEPTED, events=events, notes=[Note("window_closed", {"count": closed})]
         )
-        return outcome, _Accepted(inp, False, {})
+        return outcome, _Accepted(Resolved(inp), False, {})
 
     def _clock_control(self, inp: TableInput) -> tuple[Outcome, _Accepted | None]:
         """The host pauses or resumes timed windows, or changes how long they last."""
@@ -381,7 +362,7 @@ class Table:
                 self._window_since = inp.t  # the window gets its full time again
             note = Note("clock_resumed")
         outcome = Outcome(inp, Status.ACCEPTED, notes=[note], signals=[(None, Signal.ACCEPTED)])
-        return outcome, _Accepted(inp, True, {"control": True})
+        return outcome, _Accepted(Resolved(inp), True, {"control": True})
 
     # --- undo ---
 
@@ -408,7 +389,7 @@ class Table:
         self._window_override = None
         self._window_since = self._initial_window()
         for record in keep:
-            outcome, again = self._step(record.input)
+            outcome, again = self._step(record.resolved)
             if again is None:  # cannot happen with a deterministic engine
                 raise RuntimeError(f"replay diverged at {record.input!r}: {outcome.refusal}")
             self._accepted.append(again)
