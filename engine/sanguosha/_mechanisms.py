@@ -200,12 +200,15 @@ class MechanismsLayer(LifeLayer):
     ) -> Flow:
         """`p` gives hand cards to `target` face down (好施): the named cards, or at the table
         a count of unseen ones."""
-        if isinstance(cards, int):
-            given = self.take_unseen(p, cards) if self.table else p.hand[-cards:]
-            if not self.table:
-                del p.hand[len(p.hand) - len(given) :]
-                if not p.hand and given and Point.HAND_EMPTIED in self._hooks:
-                    self._queue.append((Point.HAND_EMPTIED, MoveData(p, tuple(given))))
+        if isinstance(cards, int):  # the last `cards` of the hand (unseen at the table)
+            count = max(min(cards, len(p.hand)), 0)
+            if self.table:
+                given = self.take_unseen(p, count)
+            else:
+                given = p.hand[len(p.hand) - count :]
+                del p.hand[len(p.hand) - count :]
+            if not p.hand and given and Point.HAND_EMPTIED in self._hooks:
+                self._queue.append((Point.HAND_EMPTIED, MoveData(p, tuple(given))))
         else:
             given = list(cards)
             for card in given:

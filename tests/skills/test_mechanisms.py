@@ -334,6 +334,19 @@ def test_swapping_hands_swaps_the_counts_and_giving_moves_cards_face_down() -> N
     assert hand[0] in game.player(4).hand and conserved(game)
 
 
+def test_giving_a_count_of_cards_face_down_moves_that_many() -> None:
+    """At the table (or by count) the gift is the last N cards of the hand; 0 gives none."""
+    game = game_with(None, None, None, None)
+    set_hand(game, 1, "kill@S7", "dodge@D2", "peach@H3")
+    game.changed_outside()
+    list(game.give_hand_cards(game.player(1), game.player(2), 0, "test"))
+    assert len(game.player(1).hand) == 3
+    before = len(game.player(2).hand)
+    list(game.give_hand_cards(game.player(1), game.player(2), 2, "test"))
+    assert game.player(1).hand == [C("kill@S7")] and len(game.player(2).hand) == before + 2
+    assert conserved(game)
+
+
 def test_moving_a_card_on_the_board_checks_the_destination() -> None:
     game = game_with(None, None, "luxun", None, maneuvering=True)
     _give(game, 1, "test_move")
