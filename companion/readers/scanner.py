@@ -1,23 +1,19 @@
 """Barcode scanners in serial mode: USB virtual COM (CDC-ACM) or Bluetooth SPP (/dev/rfcomm*).
 
 A scanner switched to serial mode sends each code it reads as one line (suffix CR,
-LF or CR LF); pyserial reads it, a thread hands the bytes to the event loop, and
-`ScannerDevice` cuts lines and makes each a read (`adapter.code_read`). It does not
-speak our protocol, so `adapter.AdaptedReader` gives it an identity and numbers its
-reads. Line noise, a binary blob or an overlong line is a `Misread` naming the
-device; the next line is read as usual. An unplugged scanner is a lost link; it is
-opened again when its path is back (give the stable /dev/serial/by-id/... name).
+LF or CR LF); a thread reads the port (`serial_port.SerialPort`, as for serial
+readers) and hands the bytes to the event loop, and `ScannerDevice` cuts lines and
+makes each a read (`adapter.code_read`). It does not speak our protocol, so
+`adapter.AdaptedReader` gives it an identity and numbers its reads. Line noise, a
+binary blob or an overlong line is a `Misread` naming the device; the next line is
+read as usual. An unplugged scanner is a lost link; it is opened again when its path
+is back (give the stable /dev/serial/by-id/... name).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import logging
 import os
-import threading
-
-import serial
 
 from companion.readers.adapter import (
     AdaptedReader,
@@ -28,12 +24,11 @@ from companion.readers.adapter import (
     ReadHandler,
     code_read,
 )
-from companion.readers.base import LostHandler, ReaderUnavailable, check_port
+from companion.readers.base import LostHandler, check_port
+from companion.readers.serial_port import SerialPort
 from firmware_protocol import Card
 
 __all__ = ["MAX_LINE", "ScannerDevice", "ScannerSource"]
-
-_log = logging.getLogger(__name__)
 
 #: Scanners in CDC-ACM mode ignore the rate; one on a real UART is usually 9600 baud.
 BAUDRATE = 9600
@@ -49,84 +44,36 @@ class ScannerDevice(CodeDevice):
     kind = "scanner"
 
     def __init__(self, port: str, baudrate: int = BAUDRATE) -> None:
-        self._port = port
-        self._baudrate = baudrate
-        self._serial: serial.Serial | None = None
-        self._thread: threading.Thread | None = None
-        self._generation = 0
+        self._port = SerialPort(port, baudrate, name=f"scanner {port}")
 
     @property
     def address(self) -> str:
-        return self._port
+        return self._port.path
 
     @property
     def name(self) -> str:
-        return f"barcode scanner on {self._port}"
+        return f"barcode scanner on {self._port.path}"
 
     async def check(self) -> None:
-        check_port(self._port, "barcode scanner")
+        check_port(self._port.path, "barcode scanner")
 
     async def wait_available(self) -> None:
         # A device path (Linux, macOS) can be watched for; a COM port is just tried.
-        while self._port.startswith("/") and not os.path.exists(self._port):
+        path = self._port.path
+        while path.startswith("/") and not os.path.exists(path):
             await asyncio.sleep(_POLL_S)
 
     async def open(self, on_read: ReadHandler, on_lost: LostHandler) -> None:
-        if self._serial is not None:
-            raise ReaderUnavailable(self._port, "already open")
-        try:
-            port = serial.Serial(self._port, self._baudrate, timeout=None)
-        except (serial.SerialException, OSError, ValueError) as exc:
-            raise ReaderUnavailable(self._port, f"cannot open: {exc}") from exc
-        self._serial = port
-        self._generation += 1
-        generation = self._generation
-        loop = asyncio.get_running_loop()
         lines = _LineCutter()
 
         def deliver(data: bytes) -> None:
-            if generation == self._generation:
-                for read in lines.feed(data):
-                    on_read(read)
+            for read in lines.feed(data):
+                on_read(read)
 
-        def lost() -> None:
-            if generation == self._generation:
-                self._close_port()
-                on_lost()
-
-        def pump() -> None:
-            while True:
-                try:
-                    data = port.read(max(1, port.in_waiting))
-                except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
-                    _log.debug("%s: read failed: %s", self._port, exc)
-                    data = b""
-                with contextlib.suppress(RuntimeError):  # the loop is closed
-                    if data:
-                        loop.call_soon_threadsafe(deliver, data)
-                    else:
-                        loop.call_soon_threadsafe(lost)
-                if not data:
-                    return
-
-        self._thread = threading.Thread(target=pump, name=f"scanner {self._port}", daemon=True)
-        self._thread.start()
-
-    def _close_port(self) -> None:
-        port, self._serial = self._serial, None
-        if port is None:
-            return
-        with contextlib.suppress(Exception):
-            port.cancel_read()
-        with contextlib.suppress(Exception):
-            port.close()
+        self._port.open(deliver, on_lost)
 
     async def close(self) -> None:
-        self._generation += 1  # what the old thread still reports is ignored
-        self._close_port()
-        thread, self._thread = self._thread, None
-        if thread is not None:
-            await asyncio.get_running_loop().run_in_executor(None, thread.join, 2.0)
+        await self._port.close()
 
 
 class _LineCutter:

@@ -26,8 +26,9 @@ ALLOWED: dict[str, set[str]] = {
     "bluez": {"bluez_agent"},
     # transports: leaves (sim is BLE on a bumble radio, so it drives ble)
     "ble": {"base", "bumble_backend", "bluez"},
-    "serial": {"base"},
-    "scanner": {"base", "adapter"},
+    "serial_port": {"base"},
+    "serial": {"base", "serial_port"},
+    "scanner": {"base", "adapter", "serial_port"},
     "pcsc": {"base", "adapter"},
     "phone": {"base"},
     "mixed": {"base"},
