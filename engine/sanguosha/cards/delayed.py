@@ -8,12 +8,13 @@ the judgment:
   and is discarded; otherwise, or if Nullified, it passes to the next living player
   who may hold it (or stays).
 - Indulgence (another player): anything but ♥ skips the holder's play phase; it is
-  discarded either way, also when Nullified.
+  discarded either way, also when Nullified. Supply Shortage (Maneuvering) is the same
+  trick with ♣ and the draw phase: both are a `PhaseSkip`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.cards import Rank, Suit
 from engine.sanguosha.cards import CardRule, Problem, card_rule
@@ -96,9 +97,12 @@ class Lightning(DelayedTrick):
             game.discard_pile.append(card)
 
 
-@card_rule
-class Indulgence(DelayedTrick):
-    name = "indulgence"
+class PhaseSkip(DelayedTrick):
+    """Placed in another player's area, it is judged: anything but the `spared` suit
+    skips the holder's `phase`; it is discarded either way, also when Nullified."""
+
+    spared: ClassVar[Suit]
+    phase: ClassVar[str]
 
     def target_error(
         self,
@@ -114,11 +118,18 @@ class Indulgence(DelayedTrick):
         return problem
 
     def pattern(self, card: Card) -> bool:
-        return card.suit is not Suit.HEART
+        return card.suit is not self.spared
 
     def settle(self, game: Game, holder: Player, card: Card, success: bool | None) -> Flow:
         game.finish_processing((card,))
         if success:
-            game.skip_phase("play", self.name)
+            game.skip_phase(self.phase, self.name)
         return
         yield
+
+
+@card_rule
+class Indulgence(PhaseSkip):
+    name = "indulgence"
+    spared = Suit.HEART
+    phase = "play"

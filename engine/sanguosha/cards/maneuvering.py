@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.cards import Suit
 from engine.sanguosha.cards import RULES, CardRule, Problem, card_rule
-from engine.sanguosha.cards.delayed import DelayedTrick
+from engine.sanguosha.cards.delayed import PhaseSkip
 from engine.sanguosha.cards.equipment import Equipment
 from engine.sanguosha.cards.tricks import InstantTrick
 from engine.sanguosha.context import SHOW, Use
@@ -170,8 +170,10 @@ class FireAttack(InstantTrick):
 
 
 @card_rule
-class SupplyShortage(DelayedTrick):
+class SupplyShortage(PhaseSkip):
     name = "supply_shortage"
+    spared = Suit.CLUB
+    phase = "draw"
 
     def target_error(
         self,
@@ -184,8 +186,6 @@ class SupplyShortage(DelayedTrick):
         problem = super().target_error(game, user, target, chosen, cards)
         if problem is not None:
             return problem
-        if self.name in target.delayed_names():
-            return Reason.ALREADY_IN_AREA, {"card": self.name, "target": target.seat}
         d = game.distance(user, target, cards)
         limit = game.trick_distance(user, self.name, 1)
         if d > limit:
@@ -197,16 +197,6 @@ class SupplyShortage(DelayedTrick):
                 "max_distance": limit,
             }
         return None
-
-    def pattern(self, card: Card) -> bool:
-        return card.suit is not Suit.CLUB
-
-    def settle(self, game: Game, holder: Player, card: Card, success: bool | None) -> Flow:
-        game.finish_processing((card,))
-        if success:
-            game.skip_phase("draw", self.name)
-        return
-        yield
 
 
 class SilverLion(Equipment):
