@@ -39,6 +39,7 @@ from bumble.profiles.battery_service import BatteryService
 from bumble.profiles.device_information_service import DeviceInformationService
 
 from firmware_protocol import profile
+from hardware.sim.commands import CommandLoop, ReturnTimer
 from hardware.sim.logic import FIRMWARE_VERSION
 from hardware.sim.radio import RadioLink, attach_device
 from hardware.sim.security import ReaderSecurity, connection_of
@@ -77,11 +78,10 @@ class BleFront:
         self.advertisement = profile.build_advertisement(reader.name)
         self.controller, self.device = attach_device(link, reader.name, reader.address)
         self._subscribed: set[Connection] = set()
-        self._commands: asyncio.Queue[bytes] = asyncio.Queue()
-        self._worker: asyncio.Task[None] | None = None
+        self._commands = CommandLoop(reader.name, reader.handle_command)
         self._in_range = True
         self._closed = False
-        self._return: asyncio.TimerHandle | None = None
+        self._return = ReturnTimer(reader.back_in_range)
         # bumble's host runs one HCI command at a time; advertising changes come from
         # several places (disconnections, faults), so they take turns.
         self._radio_lock = asyncio.Lock()
@@ -96,7 +96,7 @@ class BleFront:
         # Synchronous on purpose: bumble runs each write in its own task, and a queue
         # is what keeps the commands in the order they were written.
         self._security.check(connection)
-        self._commands.put_nowait(bytes(value))
+        self._commands.put(bytes(value))
 
     def _battery(self, connection: Connection) -> int:
         return self._reader.battery_percent
@@ -156,9 +156,7 @@ class BleFront:
     async def start(self) -> None:
         await self._security.load()
         await self.device.power_on()
-        self._worker = asyncio.get_running_loop().create_task(
-            self._run_commands(), name=f"{self._reader.name} commands"
-        )
+        self._commands.start(f"{self._reader.name} commands")
         await self._advertise()
 
     async def _advertise(self) -> None:
@@ -204,14 +202,6 @@ class BleFront:
         else:
             self._subscribed.discard(connection)
 
-    async def _run_commands(self) -> None:
-        while True:
-            frame = await self._commands.get()
-            try:
-                await self._reader.handle_command(frame)
-            except Exception:  # a bug in the reader logic must not kill the reader
-                _log.exception("%s: handling a command failed", self._reader.name)
-
     # --- Front ------------------------------------------------------------------------
 
     @property
@@ -249,20 +239,13 @@ class BleFront:
 
     async def away(self, seconds: float | None) -> None:
         self._in_range = False
-        if self._return is not None:
-            self._return.cancel()
+        self._return.cancel()
         await self._silence()
         await self._disconnect_all(hci.HCI_CONNECTION_TIMEOUT_ERROR)
-        if seconds is not None:
-            loop = asyncio.get_running_loop()
-            self._return = loop.call_later(
-                seconds, lambda: loop.create_task(self._reader.back_in_range())
-            )
+        self._return.set(seconds)
 
     async def back(self) -> None:
-        if self._return is not None:
-            self._return.cancel()
-            self._return = None
+        self._return.cancel()
         self._in_range = True
         await self._advertise()
 
@@ -285,12 +268,8 @@ class BleFront:
 
     async def close(self) -> None:
         self._closed = True
-        if self._return is not None:
-            self._return.cancel()
-        if self._worker is not None:
-            self._worker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._worker
+        self._return.cancel()
+        await self._commands.stop()
         with contextlib.suppress(BaseBumbleError):
             await self._silence()
         await self._disconnect_all(

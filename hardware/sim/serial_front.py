@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware_protocol import frame_for_serial
+from hardware.sim.commands import CommandLoop, ReturnTimer
 
 if TYPE_CHECKING:
     from hardware.sim.reader import SimulatedReader
@@ -39,15 +40,12 @@ class SerialFront:
         self.path = Path(link_path)
         self._master: int | None = None
         self._slave: int | None = None
-        self._commands: asyncio.Queue[bytes] = asyncio.Queue()
-        self._worker: asyncio.Task[None] | None = None
-        self._return: asyncio.TimerHandle | None = None
+        self._commands = CommandLoop(reader.name, reader.handle_serial)
+        self._return = ReturnTimer(reader.back_in_range)
 
     async def start(self) -> None:
         self._plug()
-        self._worker = asyncio.get_running_loop().create_task(
-            self._run_commands(), name=f"{self._reader.name} serial commands"
-        )
+        self._commands.start(f"{self._reader.name} serial commands")
 
     def _plug(self) -> None:
         master, slave = os.openpty()
@@ -86,15 +84,7 @@ class SerialFront:
             return
         except OSError:
             return  # no host has the port open
-        self._commands.put_nowait(data)
-
-    async def _run_commands(self) -> None:
-        while True:
-            data = await self._commands.get()
-            try:
-                await self._reader.handle_serial(data)
-            except Exception:  # a bug in the reader logic must not kill the reader
-                _log.exception("%s: handling a command failed", self._reader.name)
+        self._commands.put(data)
 
     # --- Front ------------------------------------------------------------------------
 
@@ -127,19 +117,12 @@ class SerialFront:
         self._plug()
 
     async def away(self, seconds: float | None) -> None:
-        if self._return is not None:
-            self._return.cancel()
+        self._return.cancel()
         self._unplug()
-        if seconds is not None:
-            loop = asyncio.get_running_loop()
-            self._return = loop.call_later(
-                seconds, lambda: loop.create_task(self._reader.back_in_range())
-            )
+        self._return.set(seconds)
 
     async def back(self) -> None:
-        if self._return is not None:
-            self._return.cancel()
-            self._return = None
+        self._return.cancel()
         if self._master is None:
             self._plug()
 
@@ -154,10 +137,6 @@ class SerialFront:
         """Serial has no Battery service; the BATTERY event says it all."""
 
     async def close(self) -> None:
-        if self._return is not None:
-            self._return.cancel()
-        if self._worker is not None:
-            self._worker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._worker
+        self._return.cancel()
+        await self._commands.stop()
         self._unplug()
