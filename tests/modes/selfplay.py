@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 from engine.sanguosha import Game, Settings
+from tests.sanguosha.scenario import self_play
 from tests.sanguosha.test_properties import CARD_TEXT, check_state, public_cards
 
 PLAYERS = {"1v1": 2, "2v2": 4, "3v3": 6, "4v4": 8}
@@ -72,22 +73,13 @@ def check_mode_outcome(game: Game) -> None:
 def play(mode: str, seed: int, mode_settings: dict | None = None, **kw: object) -> Game:
     settings = Settings(game_mode=mode, mode_settings=mode_settings or {}, **kw)
     game = Game.new(players=PLAYERS[mode], seed=seed, settings=settings)
-    rng = random.Random(seed)
-    steps = 0
-    while game.outcome is None:
-        prompt = game.pending()
-        seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
-        actions = game.legal_actions(seat)
-        assert actions, prompt
-        action = actions[rng.randrange(len(actions))]
-        # submit trusts its own listing: check() accepts the action, with the same targets
-        assert game.check(prompt, seat, action) == actions.targets_of(action), action
-        game.submit(seat, action)
-        steps += 1
-        assert steps < 30_000, "game did not end"
+
+    def after(steps: int, events: list) -> None:
         check_mode_state(game)
         if steps % 5 == 0:
             check_mode_view(game)
+
+    self_play(game, random.Random(seed), 30_000, after)
     check_mode_view(game)
     check_mode_outcome(game)
     return game

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from engine.sanguosha import ChooseGeneral, Game, Settings, parse_card
+from engine.sanguosha import ChooseGeneral, Game, Settings
 from engine.sanguosha.state import HIDDEN
-from tests.sanguosha.test_modes_agree import answer_chance, comparable, public
+from tests.sanguosha.test_modes_agree import comparable, mirrored_step, public
 
 from .selfplay import PLAYERS
 from .test_selfplay import variants
@@ -26,25 +26,7 @@ def lockstep(mode: str, seed: int) -> int:
     rng = random.Random(seed)
     steps = 0
     while digital.outcome is None:
-        prompt = digital.pending()
-        seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
-        actions = digital.legal_actions(seat)
-        action = actions[rng.randrange(len(actions))]
-        hands = {p.seat: list(p.hand) for p in digital.players}
-        d_events = digital.submit(seat, action)
-        revealed = {
-            "judgments": [parse_card(e.card) for e in d_events if e.kind == "judgment_revealed"],
-            "cards": [],
-        }
-        for e in d_events:
-            if e.kind == "cards_revealed":
-                revealed["cards"] += [parse_card(c) for c in e.cards]
-            elif e.kind == "cards_discarded" and e.reason in ("dismantle", "ice_sword"):
-                card = parse_card(e.cards[0])
-                if card in hands[e.seat]:
-                    hands[e.seat].remove(card)
-                    revealed["cards"].append(card)
-        t_events = table.submit(seat, action) + answer_chance(table, digital, revealed)
+        d_events, t_events = mirrored_step(digital, table, rng)
         t_events += _lay_pool(table, d_events)  # qs2013: after the choice of who drafts first
         if digital.outcome is not None:
             break

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -169,18 +171,46 @@ def of(events: list, kind: str) -> list:
     return [e for e in events if e.kind == kind]
 
 
-def random_playout(game: Game, seed: int = 0, limit: int = 100_000) -> int:
-    """Play to the end with uniform random legal actions; returns the number of actions."""
-    rng = random.Random(seed)
+def random_step(game: Game, rng: random.Random, *, check: bool = True) -> list[Any]:
+    """Submit one uniformly random legal action of whoever is asked (a window open to
+    several seats goes to one of them); return its events. With `check`, `check()` must
+    accept the action with the targets the listing gave it (`submit` trusts its own
+    listing, so the two must agree)."""
+    prompt = game.pending()
+    seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
+    actions = game.legal_actions(seat)
+    assert actions, prompt
+    action = actions[rng.randrange(len(actions))]
+    if check:
+        assert game.check(prompt, seat, action) == actions.targets_of(action), action
+    return game.submit(seat, action)
+
+
+def self_play(
+    game: Game,
+    rng: random.Random,
+    limit: int,
+    after: Callable[[int, list[Any]], None] | None = None,
+    *,
+    check: bool = True,
+    unended: str = "game did not end",
+) -> int:
+    """Play to the end with `random_step`; `after(steps, events)` runs after each
+    action (the invariants of the caller). Returns the number of actions; `unended`
+    is the assertion message should `limit` actions not end it."""
     steps = 0
     while game.outcome is None:
-        prompt = game.pending()
-        seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
-        actions = game.legal_actions(seat)
-        game.submit(seat, actions[rng.randrange(len(actions))])
+        events = random_step(game, rng, check=check)
         steps += 1
-        assert steps < limit, "game did not end"
+        assert steps < limit, unended
+        if after is not None:
+            after(steps, events)
     return steps
+
+
+def random_playout(game: Game, seed: int = 0, limit: int = 100_000) -> int:
+    """Play to the end with uniform random legal actions; returns the number of actions."""
+    return self_play(game, random.Random(seed), limit, check=False)
 
 
 def state_snapshot(game: Game) -> tuple:

@@ -28,7 +28,7 @@ from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.skills import EQUIPMENT_SKILLS
 from engine.sanguosha.state import HIDDEN, SLOT_INDEX
 
-from .scenario import state_snapshot
+from .scenario import random_step, state_snapshot
 
 C = parse_card
 K = PromptKind
@@ -408,13 +408,8 @@ def test_random_corrections_during_play_keep_every_invariant(seed: int) -> None:
                 assert game.pending() == prompt
                 accepted[action.kind] += 1  # type: ignore[attr-defined]
         else:
-            prompt = game.pending()
-            seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
-            actions = game.legal_actions(seat)
-            action = actions[rng.randrange(len(actions))]
             # a correction made the last listing stale: check() still agrees with this one
-            assert game.check(prompt, seat, action) == actions.targets_of(action), action
-            game.submit(seat, action)
+            random_step(game, rng)
         check_invariants(game)
     assert set(accepted) == {"set_health", "set_hand_count", "move_card"}, accepted
     assert sum(reasons.values()) > 20, reasons

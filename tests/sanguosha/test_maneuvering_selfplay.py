@@ -16,6 +16,7 @@ import pytest
 
 from engine.sanguosha import Game, Settings
 
+from .scenario import self_play
 from .test_properties import check_outcome, check_state, check_view
 
 GAMES_PER_COUNT = 40
@@ -47,19 +48,8 @@ def check_maneuvering(game: Game) -> None:
 def play(seed: int, players: int, seen: Counter) -> Game:
     game = Game.new(players=players, seed=seed, settings=settings_for(seed))
     assert len(game.cards) == (160 if game.settings.ex_cards else 156)
-    rng = random.Random(seed)
-    steps = 0
-    while game.outcome is None:
-        prompt = game.pending()
-        seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
-        actions = game.legal_actions(seat)
-        assert actions, prompt
-        action = actions[rng.randrange(len(actions))]
-        # submit trusts its own listing: check() accepts the action, with the same targets
-        assert game.check(prompt, seat, action) == actions.targets_of(action), action
-        events = game.submit(seat, action)
-        steps += 1
-        assert steps < 20_000, "game did not end"
+
+    def after(steps: int, events: list) -> None:
         check_state(game)
         check_maneuvering(game)
         check_view(game)
@@ -77,6 +67,8 @@ def play(seed: int, players: int, seen: Counter) -> Game:
                 seen["recovered:" + e.card] += 1
             elif e.kind == "phase_skipped":
                 seen["skipped:" + e.reason] += 1
+
+    self_play(game, random.Random(seed), 20_000, after)
     check_outcome(game)
     return game
 

@@ -79,6 +79,31 @@ def answer_chance(table, digital, revealed):
     return events
 
 
+def mirrored_step(digital: Game, table: Game, rng: random.Random) -> tuple[list, list]:
+    """One random legal action of the digital game, given to the table game too, whose
+    chance prompts are answered with what the digital game revealed; both games' events."""
+    prompt = digital.pending()
+    seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
+    actions = digital.legal_actions(seat)
+    action = actions[rng.randrange(len(actions))]
+    hands = {p.seat: list(p.hand) for p in digital.players}
+    d_events = digital.submit(seat, action)
+    revealed = {
+        "judgments": [parse_card(e.card) for e in d_events if e.kind == "judgment_revealed"],
+        "cards": [],
+    }
+    for e in d_events:
+        if e.kind == "cards_revealed":
+            revealed["cards"] += [parse_card(c) for c in e.cards]
+        elif e.kind == "cards_discarded" and e.reason in ("dismantle", "ice_sword"):
+            # only a card that left a hand is turned up for the table to scan
+            card = parse_card(e.cards[0])
+            if card in hands[e.seat]:
+                hands[e.seat].remove(card)
+                revealed["cards"].append(card)
+    return d_events, table.submit(seat, action) + answer_chance(table, digital, revealed)
+
+
 def lockstep(seed: int, players: int, maneuvering: bool = False) -> int:
     settings = Settings(auto_decline=False, ex_cards=seed % 2 == 0, maneuvering=maneuvering)
     digital = Game.new(players=players, seed=seed, settings=settings)
@@ -87,26 +112,7 @@ def lockstep(seed: int, players: int, maneuvering: bool = False) -> int:
     table.submit(digital.lord.seat, RevealIdentity("lord"))
     steps = 0
     while digital.outcome is None:
-        prompt = digital.pending()
-        seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
-        actions = digital.legal_actions(seat)
-        action = actions[rng.randrange(len(actions))]
-        hands = {p.seat: list(p.hand) for p in digital.players}
-        d_events = digital.submit(seat, action)
-        revealed = {
-            "judgments": [parse_card(e.card) for e in d_events if e.kind == "judgment_revealed"],
-            "cards": [],
-        }
-        for e in d_events:
-            if e.kind == "cards_revealed":
-                revealed["cards"] += [parse_card(c) for c in e.cards]
-            elif e.kind == "cards_discarded" and e.reason in ("dismantle", "ice_sword"):
-                # only a card that left a hand is turned up for the table to scan
-                card = parse_card(e.cards[0])
-                if card in hands[e.seat]:
-                    hands[e.seat].remove(card)
-                    revealed["cards"].append(card)
-        t_events = table.submit(seat, action) + answer_chance(table, digital, revealed)
+        d_events, t_events = mirrored_step(digital, table, rng)
         if digital.outcome is not None:
             break
         assert comparable(t_events) == comparable(d_events), (seed, players, steps)

@@ -15,6 +15,8 @@ import pytest
 
 from engine.sanguosha import Game, Settings
 
+from .scenario import self_play
+
 GAMES = 2016  # 224 per player count, 2..10
 CARD_TEXT = re.compile(r"[a-z_]+@[SHCD](?:10|[2-9AJQK])")
 
@@ -92,22 +94,13 @@ def check_outcome(game: Game) -> None:
 
 def play(seed: int, players: int) -> Game:
     game = Game.new(players=players, seed=seed, settings=settings_for(seed))
-    rng = random.Random(seed)
-    steps = 0
-    while game.outcome is None:
-        prompt = game.pending()
-        seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
-        actions = game.legal_actions(seat)
-        assert actions, prompt
-        action = actions[rng.randrange(len(actions))]
-        # submit trusts its own listing: check() accepts the action, with the same targets
-        assert game.check(prompt, seat, action) == actions.targets_of(action), action
-        game.submit(seat, action)
-        steps += 1
-        assert steps < 20_000, "game did not end"
+
+    def after(steps: int, events: list) -> None:
         check_state(game)
         if steps % 7 == 0:
             check_view(game)
+
+    self_play(game, random.Random(seed), 20_000, after)
     check_view(game)
     check_outcome(game)
     return game

@@ -17,6 +17,7 @@ import random
 from collections import Counter
 
 import pytest
+from sanguosha.scenario import self_play
 from sanguosha.test_properties import check_outcome, check_state, check_view
 
 from engine.sanguosha import Game, Settings, catalogue
@@ -48,27 +49,21 @@ def check_counts(game: Game) -> None:
 def play(seed: int, players: int, seen: Counter) -> Game:
     """One game to the end, checking the invariants; counts generals and skills seen."""
     game = Game.new(players=players, seed=seed, settings=settings_for(seed))
-    rng = random.Random(seed)
-    steps = 0
-    while game.outcome is None:
-        prompt = game.pending()
-        seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
-        actions = game.legal_actions(seat)
-        assert actions, prompt
-        action = actions[rng.randrange(len(actions))]
-        # submit trusts its own listing: check() accepts the action, with the same targets
-        assert game.check(prompt, seat, action) == actions.targets_of(action), action
-        for event in game.submit(seat, action):
+
+    def after(steps: int, events: list) -> None:
+        for event in events:
             skill = getattr(event, "skill", None) or getattr(event, "reason", None)
             if skill in REGISTRY:
                 seen[skill] += 1
-        steps += 1
-        assert steps < STEP_LIMIT, f"seed {seed}: game did not end"
         check_counts(game)
         if steps % 7 == 0:
             check_state(game)
         if steps % 11 == 0:
             check_view(game)
+
+    self_play(
+        game, random.Random(seed), STEP_LIMIT, after, unended=f"seed {seed}: game did not end"
+    )
     check_state(game)
     check_view(game)
     check_outcome(game)
