@@ -30,9 +30,12 @@ import argparse
 import asyncio
 import os
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this clone, tests/ included
 
 from playwright.async_api import async_playwright
 

@@ -8,6 +8,7 @@ Runs in well under 30 seconds on the project's 2-core VM.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections.abc import Callable
@@ -77,7 +78,8 @@ def bench_linkpair(faults: Faults, events: int = 3000) -> tuple[float, int, int]
     return len(pair.recorded) / elapsed, len(pair.delivered), lost
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
     vectors = load_vectors()
     messages = [message_from_json(entry["message"]) for entry in vectors["messages"]]
     print(

@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this clone, tests/ included
 
 from engine.regicide import Game, RandomBot
 

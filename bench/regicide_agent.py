@@ -24,10 +24,14 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this clone, tests/ included
 
 from engine.regicide import Game, RandomBot
 from engine.regicide.agent import Agent, check_budget

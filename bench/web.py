@@ -28,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this clone, tests/ included
+
 from playwright.async_api import Page, async_playwright
 
 from companion.game.session import Session
