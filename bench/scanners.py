@@ -45,7 +45,7 @@ from companion.readers.pcsc import PcscDevice, PcscSource
 from companion.readers.scanner import ScannerSource
 from hardware.sim.nfc_tag import VirtualTag, ndef_text_memory
 from hardware.sim.scanner import SimulatedScanner
-from tests.readers.pcscd import SLOTS, running_pcscd
+from tests.readers.pcscd import PORT, SLOTS, running_pcscd
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -132,7 +132,7 @@ def raw_pcsc(codes: int) -> list[float]:
     try:
         for n in range(codes):
             uid = (0x04000000000000 + n).to_bytes(7, "big")
-            tag = VirtualTag(uid, ndef_text_memory(uid, f"S{n % 1000:03d}"))
+            tag = VirtualTag(uid, ndef_text_memory(uid, f"S{n % 1000:03d}"), port=PORT)
             start = time.perf_counter()
             tag.place()
             while True:
@@ -180,7 +180,7 @@ async def pcsc(codes: int, tmp: Path) -> None:
         loop = asyncio.get_running_loop()
         for n in range(codes):
             uid = (0x04100000000000 + n).to_bytes(7, "big")
-            tag = VirtualTag(uid, ndef_text_memory(uid, f"S{n % 1000:03d}"))
+            tag = VirtualTag(uid, ndef_text_memory(uid, f"S{n % 1000:03d}"), port=PORT)
             start = time.perf_counter()
             await loop.run_in_executor(None, tag.place)
             event = await next_input(hub)

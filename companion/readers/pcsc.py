@@ -238,6 +238,7 @@ class PcscDevice(CodeDevice):
     ) -> None:
         state = scard.SCARD_STATE_UNAWARE
         tag: _Tag | None = None
+        placed = 0  # pcscd's count of card events on the reader when `tag` was read
         try:
             while not stop.is_set():
                 result, states = scard.SCardGetStatusChange(
@@ -254,14 +255,18 @@ class PcscDevice(CodeDevice):
                     break
                 state = event & ~scard.SCARD_STATE_CHANGED
                 present = bool(event & scard.SCARD_STATE_PRESENT)
-                if present and tag is None:
-                    tag = self._read_tag(context)
-                    on_read(tag.read)
-                elif not present and tag is not None:
+                # a tag lifted and another placed before this thread looked (a busy
+                # machine) is still a removal: pcscd counts the reader's card events
+                swapped = present and event >> 16 != placed
+                if tag is not None and (not present or swapped):
                     if isinstance(tag.read, Card):
                         on_read(Card(False, tag.read.kind, tag.read.data))
                     self._release(tag)
                     tag = None
+                if present and tag is None:
+                    tag = self._read_tag(context)
+                    placed = event >> 16
+                    on_read(tag.read)
         finally:
             if tag is not None:
                 self._release(tag)

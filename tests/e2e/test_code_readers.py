@@ -25,9 +25,9 @@ from companion.readers import HubOptions, ReaderHub, open_reader
 from companion.readers.adapter import AdaptedReader, adapted_reader_id
 from companion.readers.spec import DUPLICATE_WINDOW_S
 from companion.store.log import GameLog
-from hardware.sim.nfc_tag import VPCD_PORT, VirtualTag, ndef_text_memory
+from hardware.sim.nfc_tag import VirtualTag, ndef_text_memory
 from hardware.sim.scanner import SimulatedScanner
-from tests.readers.pcscd import SLOTS, running_pcscd
+from tests.readers.pcscd import PORT, SLOTS, running_pcscd
 
 DEMO = Path(__file__).parents[2] / "companion" / "game" / "scripts" / "demo.script"
 LABEL = {ref.text: ref.code for ref in codes.all_codes("commands")}
@@ -154,8 +154,8 @@ async def _through_code_readers(tmp: Path, lines: list[Any]) -> dict[str, Any]:
                 devices: dict[int, _Device] = {
                     seat: _Scanner(adapted[seat], scanners[seat]) for seat in (1, 2, 3)
                 }
-                devices[4] = _NfcReader(adapted[4], VPCD_PORT)
-                devices[5] = _NfcReader(adapted[5], VPCD_PORT + 1)
+                devices[4] = _NfcReader(adapted[4], PORT)
+                devices[5] = _NfcReader(adapted[5], PORT + 1)
                 await drive_script(session, _Table(devices), pump, lines, clock)  # type: ignore[arg-type]
                 await pump.flush_feedback()
             finally:

@@ -16,11 +16,11 @@ import time
 from pathlib import Path
 
 from companion.codes import all_codes
-from hardware.sim.nfc_tag import VPCD_PORT, VirtualTag, ndef_text_memory, uid_only_memory
-from tests.readers.pcscd import SLOTS, running_pcscd
+from hardware.sim.nfc_tag import VirtualTag, ndef_text_memory, uid_only_memory
+from tests.readers.pcscd import PORT, SLOTS, running_pcscd, wait_until_empty
 
 ROOT = Path(__file__).resolve().parents[2]
-TIMEOUT = 30.0
+TIMEOUT = 180.0  # bounds a failure only: every wait is on a condition
 
 
 class Command:
@@ -50,7 +50,7 @@ class Command:
                     return number
             if self.process.poll() is not None and self._reader.is_alive() is False:
                 break
-            time.sleep(0.02)
+            time.sleep(0.02)  # polling the lines read so far
         err = self.process.stderr.read() if self.process.poll() is not None else ""  # type: ignore[union-attr]
         raise AssertionError(f"no {text!r} in {self.lines!r} {err}")
 
@@ -58,13 +58,13 @@ class Command:
 def _tap(command: Command, uid: bytes, memory: bytes, says: str, after: int) -> int:
     """Put a sticker on the reader's first slot until the command says `says` about
     it, then take it off (as a person does); the number of that line."""
-    tag = VirtualTag(uid, memory, port=VPCD_PORT)
+    tag = VirtualTag(uid, memory, port=PORT)
     tag.place()
     try:
         return command.wait_for(says, after)
     finally:
         tag.lift()
-        time.sleep(0.3)  # pcscd notices the tag has gone
+        wait_until_empty(SLOTS[0])  # pcscd has seen the tag go, before the next one
 
 
 def test_enrol_with_an_nfc_reader_through_pcscd(tmp_path: Path) -> None:

@@ -21,9 +21,9 @@ from companion.readers.adapter import MisreadKind, adapted_reader_id
 from companion.readers.pcsc import PcscSource, parse_ndef_text
 from firmware_protocol import Card, CardKind, Error
 from firmware_protocol.fields import ErrorCode
-from hardware.sim.nfc_tag import VPCD_PORT, VirtualTag, ndef_text_memory, uid_only_memory
+from hardware.sim.nfc_tag import VirtualTag, ndef_text_memory, uid_only_memory
 from tests.readers.helpers import Seen, take_inputs, take_until
-from tests.readers.pcscd import SLOTS, Pcscd, running_pcscd
+from tests.readers.pcscd import PORT, SLOTS, Pcscd, running_pcscd, wait_until_empty
 
 FAST = HubOptions(retry_initial=0.05, retry_max=0.2)
 UID = bytes.fromhex("04A1B2C3D4E5F6")
@@ -54,7 +54,7 @@ async def test_a_uid_tag_placed_and_lifted(pcscd: Pcscd) -> None:
     source = PcscSource(SLOTS[0])
     async with ReaderHub(source, FAST) as hub:
         seen = await take_until(hub, ReaderConnected)
-        tag = VirtualTag(UID, uid_only_memory(UID))
+        tag = VirtualTag(UID, uid_only_memory(UID), port=PORT)
         await _placed(tag)
         seen = await take_inputs(hub, 1, seen, ack=True)
         tag.lift()
@@ -66,7 +66,7 @@ async def test_a_uid_tag_placed_and_lifted(pcscd: Pcscd) -> None:
 async def test_an_ndef_text_tag_gives_its_code(pcscd: Pcscd) -> None:
     """An NTAG holding an NDEF text record gives the text (CARD NDEF), read page by
     page; a tag already on the reader when the companion starts is seen too."""
-    tag = VirtualTag(UID, ndef_text_memory(UID, "S0DX"))
+    tag = VirtualTag(UID, ndef_text_memory(UID, "S0DX"), port=PORT)
     await _placed(tag)
     try:
         async with ReaderHub(PcscSource(SLOTS[0]), FAST) as hub:
@@ -83,11 +83,12 @@ async def test_an_unreadable_ndef_is_a_misread_and_the_next_tag_reads(pcscd: Pcs
     damaged[17] = 0xF0  # the NDEF TLV says 240 bytes: beyond the 180 of an NTAG213
     async with ReaderHub(PcscSource(SLOTS[0]), FAST) as hub:
         seen = await take_until(hub, ReaderConnected)
-        bad = VirtualTag(UID, bytes(damaged))
+        bad = VirtualTag(UID, bytes(damaged), port=PORT)
         await _placed(bad)
         seen = await take_inputs(hub, 1, seen, ack=True)
-        bad.lift()
-        good = VirtualTag(OTHER_UID, ndef_text_memory(OTHER_UID, "G01K"))
+        bad.lift()  # no input says so (a misread has no removal): pcscd's state does
+        await asyncio.get_running_loop().run_in_executor(None, wait_until_empty, SLOTS[0])
+        good = VirtualTag(OTHER_UID, ndef_text_memory(OTHER_UID, "G01K"), port=PORT)
         await _placed(good)
         seen = await take_inputs(hub, 1, seen, ack=True)
         good.lift()
@@ -105,7 +106,7 @@ async def test_pcsc_name_and_seat_pick_one_reader(pcscd: Pcscd) -> None:
     assert isinstance(source, PcscSource)
     async with ReaderHub(source, FAST) as hub:
         seen = await take_until(hub, ReaderConnected)
-        tag = VirtualTag(UID, port=VPCD_PORT + 1)
+        tag = VirtualTag(UID, port=PORT + 1)
         await _placed(tag)
         seen = await take_inputs(hub, 1, seen, ack=True)
         tag.lift()
@@ -122,7 +123,7 @@ async def test_a_reader_unplugged_mid_game_is_picked_up_again(pcscd: Pcscd) -> N
     when it is back the reader connects again and the next tag reads, numbered on."""
     async with ReaderHub(PcscSource(SLOTS[0]), FAST) as hub:
         seen = await take_until(hub, ReaderConnected)
-        tag = VirtualTag(UID)
+        tag = VirtualTag(UID, port=PORT)
         await _placed(tag)
         seen = await take_inputs(hub, 1, seen, ack=True)
         tag.lift()
