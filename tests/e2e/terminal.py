@@ -1,6 +1,13 @@
 """A real terminal for the programs: `companion ARGS` on a pseudo-terminal of a given
 size that is its controlling terminal (so Ctrl-C typed there is a SIGINT, as at a
-keyboard), read through `pyte`, a VT100 emulator, into the screen a person would see."""
+keyboard), read through `pyte`, a VT100 emulator, into the screen a person would see.
+
+Every wait is on a condition, so a busy machine only makes a test slower: the screen
+showing something (`until`), the program having written something (`wrote`), the
+program having ended (`close`), and a redraw being whole (`settle`: the program has
+written nothing more and every one of its threads is asleep, waiting for input or a
+timer, none runnable; a program preempted half-way through a redraw is runnable). The
+limits only bound a failure."""
 
 from __future__ import annotations
 
@@ -20,6 +27,7 @@ import pyte
 
 REPO = Path(__file__).resolve().parents[2]
 REDRAW = b"\r\x1b[2K\x1b[1A"  # how rich's live region begins each redraw: up to its top
+LIMIT = 180.0  # seconds: the bound of a wait that fails (a loaded machine is slow)
 
 
 class Terminal:
@@ -102,7 +110,7 @@ class Terminal:
             for line in self._screen.history.top
         ]
 
-    def until(self, seen: Callable[[list[str]], bool], limit: float = 60) -> list[str]:
+    def until(self, seen: Callable[[list[str]], bool], limit: float = LIMIT) -> list[str]:
         """Read until the screen satisfies `seen` (the screen then), or fail after `limit` s."""
         end = time.monotonic() + limit
         while time.monotonic() < end:
@@ -115,18 +123,33 @@ class Terminal:
                 break
         raise AssertionError("the terminal never showed it:\n" + "\n".join(self.screen()))
 
-    def settle(self, quiet: float = 0.5) -> list[str]:
-        """Read until the program has written nothing for `quiet` s (a redraw is whole)."""
-        while True:
+    def settle(self, quiet: float = 0.2) -> list[str]:
+        """Read until a redraw is whole: nothing more written while every thread of the
+        program was asleep (see the module docstring); the screen then."""
+        end = time.monotonic() + LIMIT
+        while time.monotonic() < end:
             before = len(self.raw)
+            idle = self._idle()
             self.read(quiet)
-            if len(self.raw) == before:
+            if len(self.raw) == before and idle and self._idle():
                 return self.screen()
+        raise AssertionError("the program never went idle:\n" + "\n".join(self.screen()))
 
-    def shows(self, text: str, limit: float = 60) -> list[str]:
+    def _idle(self) -> bool:
+        """Whether every thread of the program is asleep (none runnable), or it ended."""
+        for stat in Path(f"/proc/{self.proc.pid}/task").glob("*/stat"):
+            try:
+                state = stat.read_text().rsplit(")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                continue  # a thread that just ended
+            if state not in ("S", "I", "Z", "X"):  # R (runnable), D (busy in the kernel)...
+                return False
+        return True
+
+    def shows(self, text: str, limit: float = LIMIT) -> list[str]:
         return self.until(lambda rows: any(text in row for row in rows), limit)
 
-    def wrote(self, text: str, limit: float = 60) -> str:
+    def wrote(self, text: str, limit: float = LIMIT) -> str:
         """Read until the program has written `text` (wrapped or not); all it wrote."""
         end = time.monotonic() + limit
         while text.encode() not in self.raw and time.monotonic() < end:
@@ -147,7 +170,7 @@ class Terminal:
     def type(self, text: str) -> None:
         os.write(self.master, text.encode())
 
-    def close(self, wait: float = 30) -> int:
+    def close(self, wait: float = LIMIT) -> int:
         """Wait for the program to end (killed after `wait` s); its exit status."""
         end = time.monotonic() + wait
         while self.proc.poll() is None and time.monotonic() < end:

@@ -160,10 +160,14 @@ def _in_a_terminal(*args: str) -> tuple[subprocess.Popen[bytes], int]:
     return proc, master
 
 
-def _read_until(master: int, text: bytes, limit: float = 60) -> bytes:
+def _read_until(master: int, text: bytes, seen: bytes = b"", limit: float = 180) -> bytes:
+    """Read the terminal until what it showed (`seen` included) holds `text`; all of it.
+
+    Waits on the output, never on time: `limit` only bounds a failure (a busy machine
+    may take a while), and what was read before is kept, as one read may bring the
+    next line too."""
     import select
 
-    seen = b""
     end = time.monotonic() + limit
     while text not in seen and time.monotonic() < end:
         ready, _, _ = select.select([master], [], [], 0.5)
@@ -181,11 +185,13 @@ def test_ctrl_c_ends_play_waiting_at_the_console(tmp_path: Path) -> None:
     db = tmp_path / "g.sqlite"
     proc, master = _in_a_terminal("play", "--players", "2", "--reader", "sim", "--db", str(db))
     try:
-        assert b"scan the lord identity card" in _read_until(master, b"lord identity card")
-        assert b"connected" in _read_until(master, b"connected")
+        shown = _read_until(master, b"lord identity card")
+        assert b"scan the lord identity card" in shown
+        shown = _read_until(master, b"connected", shown)
+        assert b"connected" in shown
         os.write(master, b"\x03")
-        said = _read_until(master, b"companion resume 1")
-        proc.wait(timeout=30)  # before the fix it waited for Enter for ever
+        said = _read_until(master, b"companion resume 1", shown)
+        proc.wait(timeout=180)  # before the fix it waited for Enter for ever (a bound)
     finally:
         if proc.poll() is None:
             proc.kill()
