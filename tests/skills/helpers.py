@@ -11,7 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sanguosha.scenario import (  # tests/sanguosha/scenario.py
+from engine.sanguosha import (
+    ChooseGeneral,
+    Confirm,
+    Discard,
+    EndPlay,
+    Game,
+    Pass,
+    RevealIdentity,
+    Settings,
+)
+from engine.sanguosha.actions import Action
+from engine.sanguosha.catalogue import catalogue
+from engine.sanguosha.prompts import Prompt, PromptKind
+from tests.sanguosha.scenario import (  # tests/sanguosha/scenario.py
     cards,
     conserved,
     deck_top,
@@ -28,20 +41,6 @@ from sanguosha.scenario import (  # tests/sanguosha/scenario.py
     start,
     state_snapshot,
 )
-
-from engine.sanguosha import (
-    ChooseGeneral,
-    Confirm,
-    Discard,
-    EndPlay,
-    Game,
-    Pass,
-    RevealIdentity,
-    Settings,
-)
-from engine.sanguosha.actions import Action
-from engine.sanguosha.catalogue import catalogue
-from engine.sanguosha.prompts import Prompt, PromptKind
 
 __all__ = [
     "answer",

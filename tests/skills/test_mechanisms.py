@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 
-from sanguosha.scenario import refused
-
 from engine.sanguosha import (
     Confirm,
     Game,
@@ -20,6 +18,7 @@ from engine.sanguosha import (
 )
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.skills import REGISTRY
+from tests.sanguosha.scenario import refused
 
 from . import mechanism_skills
 from .helpers import (

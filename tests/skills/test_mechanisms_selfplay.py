@@ -11,9 +11,9 @@ import json
 import random
 
 import pytest
-from sanguosha.test_properties import check_state, check_view  # tests/sanguosha
 
 from engine.sanguosha import Game, Settings
+from tests.sanguosha.test_properties import check_state, check_view  # tests/sanguosha
 
 from . import mechanism_skills as m
 

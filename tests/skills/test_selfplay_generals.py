@@ -17,11 +17,11 @@ import random
 from collections import Counter
 
 import pytest
-from sanguosha.scenario import self_play
-from sanguosha.test_properties import check_outcome, check_state, check_view
 
 from engine.sanguosha import Game, Settings, catalogue
 from engine.sanguosha.skills import REGISTRY
+from tests.sanguosha.scenario import self_play
+from tests.sanguosha.test_properties import check_outcome, check_state, check_view
 
 GAMES_PER_COUNT = 560  # x 9 player counts = 5,040 games
 STEP_LIMIT = 20_000

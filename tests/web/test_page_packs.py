@@ -8,7 +8,6 @@ import json
 
 from playwright.async_api import Browser
 from rich.console import Console
-from skills import mechanism_skills  # tests/skills/mechanism_skills.py (as tests/skills imports it)
 
 from companion.game.console import render_table_view
 from companion.narration import Narrator
@@ -16,6 +15,9 @@ from companion.web import TableFeed, TableServer
 from companion.web.public import public_state
 from engine.sanguosha import Game, UseSkill
 from tests.sanguosha.scenario import deck_top, start
+from tests.skills import (
+    mechanism_skills,  # tests/skills/mechanism_skills.py (as tests/skills imports it)
+)
 from tests.web.conftest import open_page
 
 
