@@ -9,6 +9,10 @@ from typing import Any
 from companion.table.games import make_table
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Outcome
+from companion.table.sanguosha import SanguoshaTable
+from engine.sanguosha import Game
+
+from .helpers import pending
 
 
 class Readers:
@@ -22,8 +26,10 @@ class Readers:
             self.ok("scan", seat, general)
 
     @property
-    def game(self) -> Any:
-        return self.table.adapter.engine
+    def game(self) -> Game:
+        adapter = self.table.adapter
+        assert isinstance(adapter, SanguoshaTable)
+        return adapter.engine
 
     def do(self, what: str, seat: int, arg: Any = None) -> Outcome:
         """`scan` a code, `select` a seat, or press `ok` / `no` on `seat`'s reader."""
@@ -54,10 +60,10 @@ class Readers:
     def end_turn(self, seat: int) -> None:
         """OK ends the play phase; OK again discards any excess unseen."""
         self.ok("ok", seat)
-        while (p := self.game.pending()).kind == "discard" and p.seat == seat:
+        while (p := pending(self.game)).kind == "discard" and p.seat == seat:
             self.ok("ok", seat)
 
     def pass_windows(self) -> None:
-        while (p := self.game.pending()).kind == "nullify":
+        while (p := pending(self.game)).kind == "nullify":
             for seat in p.seats:
                 self.ok("no", seat)

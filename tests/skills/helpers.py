@@ -55,6 +55,7 @@ __all__ = [
     "kinds",
     "of",
     "pass_all",
+    "pending",
     "pass_window",
     "pass_windows",
     "place",
@@ -164,7 +165,8 @@ def end_turn(game: Game) -> list:
     Digital mode discards the first hand cards; table mode discards unseen (OK).
     Returns the events up to the next prompt that is not that discard.
     """
-    seat = game.current.seat if game.current is not None else None
+    assert game.current is not None, "no one's turn: the game is over"
+    seat = game.current.seat
     events = game.submit(seat, EndPlay())
     while (p := game.pending()) is not None and p.kind is PromptKind.DISCARD and p.seat == seat:
         if game.table:
@@ -172,3 +174,10 @@ def end_turn(game: Game) -> list:
         else:
             events += game.submit(seat, Discard(tuple(game.player(seat).hand[: p.count])))
     return events
+
+
+def pending(game: Game) -> Prompt:
+    """The pending prompt of a game the test knows is not over."""
+    prompt = game.pending()
+    assert prompt is not None, "the game is over: no prompt is pending"
+    return prompt

@@ -18,6 +18,7 @@ from engine.sanguosha import (
 )
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.skills import REGISTRY
+from engine.sanguosha.skills.shu import Jijiang
 from tests.sanguosha.scenario import refused
 
 from . import mechanism_skills
@@ -28,6 +29,7 @@ from .helpers import (
     game_with,
     kinds,
     of,
+    pending,
     place,
     prompt_is,
     set_hand,
@@ -145,12 +147,13 @@ def test_point_comparison_refusals_change_nothing() -> None:
 
 def test_point_comparison_at_the_table_scans_both_and_refuses_a_second_scan() -> None:
     game = table_game("liubei", "guanyu", "zhangfei", "zhaoyun")
-    while game.pending().kind is not PromptKind.PLAY:
-        p = game.pending()
+    while pending(game).kind is not PromptKind.PLAY:
+        p = pending(game)
         game.submit(
             p.seat, Confirm(False) if p.kind is PromptKind.CONFIRM else game.legal_actions()[0]
         )
-    seat = game.pending().seat
+    seat = pending(game).seat
+    assert seat is not None  # the play prompt is one seat's
     other = seat % 4 + 1
     _give(game, seat, "test_compare")
     game.submit(seat, UseSkill("test_compare", (), (other,)))
@@ -190,11 +193,12 @@ def test_a_public_pile_is_shown_counted_kept_out_of_the_hand_and_discarded_at_de
 
 def test_at_the_table_a_card_kept_on_a_general_cannot_be_scanned_from_a_hand() -> None:
     game = table_game("liubei", "guanyu", "zhangfei", "zhaoyun")
-    while game.pending().kind is not PromptKind.PLAY:
-        p = game.pending()
+    while pending(game).kind is not PromptKind.PLAY:
+        p = pending(game)
         no = Confirm(False) if p.kind is PromptKind.CONFIRM else game.legal_actions()[0]
         game.submit(p.seat, no)
-    seat = game.pending().seat
+    seat = pending(game).seat
+    assert seat is not None  # the play prompt is one seat's
     other = game.player(seat % 4 + 1)
     game.pop_deck()  # the card turned over from the deck onto the general
     game.add_to_pile(other, "test_pile", [C("duel@SA")], True, "test")
@@ -251,15 +255,15 @@ def test_an_awakening_fires_once_loses_max_hp_and_its_skill_acts_in_the_same_pha
     assert "guanxing" in skill_ids(game, 2) and _seat(game, 2)["spent"] == ["test_awaken"]
     prompt_is(game, PromptKind.CONFIRM, 2, "guanxing")  # the same preparation phase
     game.submit(2, Confirm(False))
-    while game.current is not game.player(2) or game.pending().kind is not PromptKind.PLAY:
-        p = game.pending()
+    while game.current is not game.player(2) or pending(game).kind is not PromptKind.PLAY:
+        p = pending(game)
         game.submit(
             p.seat, Confirm(False) if p.kind is PromptKind.CONFIRM else game.legal_actions()[0]
         )
     events = end_turn(game)
     for _ in range(3):  # round to seat 2 again: no second awakening
-        while game.pending().kind is not PromptKind.PLAY:
-            p = game.pending()
+        while pending(game).kind is not PromptKind.PLAY:
+            p = pending(game)
             events += game.submit(
                 p.seat, Confirm(False) if p.kind is PromptKind.CONFIRM else game.legal_actions()[0]
             )
@@ -271,7 +275,7 @@ def test_with_same_timing_off_the_gained_skill_waits_for_the_next_moment() -> No
     game = _awakening(same_timing=False)
     events = end_turn(game)
     assert of(events, "skill_awakened")
-    assert game.pending().reason != "guanxing"
+    assert pending(game).reason != "guanxing"
 
 
 # --------------------------------------------------------------------------- 5. max HP
@@ -376,6 +380,7 @@ def test_skills_lost_keep_equipment_and_a_changed_kingdom_is_read_by_every_check
     assert "qinggang_sword" in skill_ids(game, 2) or skill_ids(game, 2)
     equipment_skills = [s for s in skill_ids(game, 2) if s != "wusheng"]
     jijiang = game.skill_of(game.player(1), "jijiang")
+    assert isinstance(jijiang, Jijiang)
     assert [q.seat for q in jijiang.subjects(game, game.player(1))] == [2]
     events = game.submit(1, UseSkill("test_strip", (), (3,)))
     assert of(events, "skills_changed")[0].lost == ("jianxiong",)  # hujia: the lord's only

@@ -16,6 +16,7 @@ from engine.sanguosha import Game, Settings
 from tests.sanguosha.test_properties import check_state, check_view  # tests/sanguosha
 
 from . import mechanism_skills as m
+from .helpers import pending
 
 SKILLS = (
     m.TestFlip, m.TestCompare, m.TestPile, m.TestLimited, m.TestMaxHp, m.TestExtraTurn,
@@ -29,7 +30,7 @@ def _play(seed: int, players: int, table: bool = False) -> tuple[Game, set[str]]
     used: set[str] = set()
     steps = 0
     while game.outcome is None:
-        prompt = game.pending()
+        prompt = pending(game)
         if (
             prompt.kind.value == "play"
             and game.current is not None

@@ -10,7 +10,16 @@ from engine.core.errors import ActionError
 from engine.sanguosha import Confirm, Game, PlayCard, Reason, Respond, UseSkill, parse_card
 from tests.sanguosha.scenario import refused
 
-from .helpers import deck_top, equip, game_with, pass_windows, set_hand, set_hp, state_snapshot
+from .helpers import (
+    deck_top,
+    equip,
+    game_with,
+    pass_windows,
+    pending,
+    set_hand,
+    set_hp,
+    state_snapshot,
+)
 
 C = parse_card
 
@@ -196,7 +205,7 @@ def test_a_provider_skill_asked_for_another_card_says_what_it_gives() -> None:
     equip(game, 2, "eight_diagrams@S2")
     game.submit(1, PlayCard(C("duel@SA"), (2,)))
     pass_windows(game)
-    assert (game.pending().seat, game.pending().need) == (2, "kill")
+    assert (pending(game).seat, pending(game).need) == (2, "kill")
     data = refused(game, 2, UseSkill("eight_diagrams"), Reason.SKILL_WRONG_NEED)
     assert data == {"skill": "eight_diagrams", "need": "kill", "gives": ["dodge"]}
     sentence = Narrator("en").refusal({"reason": "skill_wrong_need", **data})

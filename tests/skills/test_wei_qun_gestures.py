@@ -14,8 +14,11 @@ from typing import Any
 from companion.table.games import make_table
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Outcome
-from engine.sanguosha import parse_card
+from companion.table.sanguosha import SanguoshaTable
+from engine.sanguosha import Game, parse_card
 from engine.sanguosha.state import HIDDEN
+
+from .helpers import pending
 
 C = parse_card
 
@@ -31,8 +34,10 @@ class Seats:
             self.ok("scan", seat, general)
 
     @property
-    def game(self) -> Any:
-        return self.table.adapter.engine
+    def game(self) -> Game:
+        adapter = self.table.adapter
+        assert isinstance(adapter, SanguoshaTable)
+        return adapter.engine
 
     def _apply(self, kind: InputKind, seat: int, data: dict[str, Any]) -> Outcome:
         self.now += 1.0
@@ -62,13 +67,13 @@ class Seats:
     def end_turn(self, seat: int) -> None:
         """OK ends the play phase; OK again discards the excess unseen."""
         self.ok("ok", seat)
-        prompt = self.game.pending()
+        prompt = pending(self.game)
         while prompt.kind == "discard" and prompt.seat == seat:
             self.ok("ok", seat)
-            prompt = self.game.pending()
+            prompt = pending(self.game)
 
     def pass_windows(self) -> None:
-        while (prompt := self.game.pending()).kind == "nullify":
+        while (prompt := pending(self.game)).kind == "nullify":
             for seat in prompt.seats:
                 self.ok("no", seat)
 
