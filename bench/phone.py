@@ -83,7 +83,7 @@ async def main(scans: int, drops: int) -> None:
                 )
                 latencies.append((narrated[-1] - seen / 1000) * 1000)
                 await phone.press("no")  # cancel the Kill: the next scan is a new one
-                await table.until(lambda: session.table.prompt()["kind"] == "play", 10)
+                await table.until(lambda: (session.table.prompt() or {}).get("kind") == "play", 10)
             decode = await phone.state("window.__phone.decodeMs")
             decoder = await phone.state("window.__phone.decoder")
 

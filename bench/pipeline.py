@@ -86,7 +86,7 @@ class Policy:
             if not prompt.get("count") and kill and dodge:
                 return seat, "scan", kill
             return seat, "press", "ok"
-        if kind == "choose_target":
+        if kind == "choose_target" and seat is not None:
             return seat, "scan", GENERALS[seat % 5 + 1]
         if kind == "respond":
             dodge = self._free(self.dodges)
@@ -124,6 +124,7 @@ async def measure_latency(n: int, lang: str, durable: bool, tmp: Path) -> dict[s
                 if tick is not None:
                     session.commit(tick)
                 continue
+            assert seat is not None, "only a wait has no seat"
             reader = sim.readers[seat - 1]
             done.clear()
             start = time.perf_counter()

@@ -27,6 +27,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -83,12 +84,16 @@ async def raw_bumble(events: int) -> list[float]:
 async def bleak_only(events: int) -> list[float]:
     async with SimulatedTable(1) as table:
         reader = table.readers[0]
+        # our bumble backend's own argument, which bleak's typed keyword arguments do not list
+        scanner_args: dict[str, Any] = {
+            "backend": BumbleScanner,
+            "bumble_device": table.host_device,
+        }
         device = await BleakScanner.find_device_by_filter(
             lambda _d, _a: True,
             timeout=5.0,
             service_uuids=[profile.SERVICE_UUID],
-            backend=BumbleScanner,
-            bumble_device=table.host_device,
+            **scanner_args,
         )
         assert device is not None
         arrived: asyncio.Queue[float] = asyncio.Queue()

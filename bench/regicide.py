@@ -19,13 +19,14 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this clone, tests/ included
 
 from engine.regicide import Game, RandomBot
 
 
-def run(players: int, games: int, seed: int) -> dict[str, float | Counter]:
+def run(players: int, games: int, seed: int) -> dict[str, Any]:
     """Play `games` random games and return the figures."""
     bot = RandomBot(seed)
     actions = defeated = 0

@@ -158,7 +158,7 @@ async def pcsc(codes: int, tmp: Path) -> None:
     read_done: list[float] = []
     original = PcscDevice._read
 
-    def timed_read(self: PcscDevice, card: int, protocol: int):  # type: ignore[no-untyped-def]
+    def timed_read(self: PcscDevice, card: int, protocol: int):
         result = original(self, card, protocol)
         read_done.append(time.perf_counter())
         return result
@@ -167,7 +167,7 @@ async def pcsc(codes: int, tmp: Path) -> None:
     in_loop: list[float] = []  # when the read reaches the event loop (the adapter)
     original_on_read = AdaptedReader._on_read
 
-    def timed_on_read(self: AdaptedReader, generation: int, read):  # type: ignore[no-untyped-def]
+    def timed_on_read(self: AdaptedReader, generation: int, read):
         in_loop.append(time.perf_counter())
         return original_on_read(self, generation, read)
 

@@ -42,6 +42,7 @@ def play(players: int, seed: int, settings: Settings) -> tuple[int, int]:
     actions = 0
     while game.outcome is None:
         prompt = game.pending()
+        assert prompt is not None, "a game not over has a decision pending"
         seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
         game.submit(seat, game.random_action(rng, seat))
         actions += 1

@@ -181,7 +181,7 @@ def encode(message: Message) -> bytes:
     return body + _CRC.pack(crc16(body))
 
 
-def decode(data: bytes) -> Message:
+def decode(data: bytes | bytearray | memoryview) -> Message:
     """The message in one frame; any flaw raises FrameError and yields nothing.
 
     The checks run in the order of the reasons: TOO_SHORT, BAD_CRC, UNSUPPORTED_VERSION,
@@ -191,10 +191,9 @@ def decode(data: bytes) -> Message:
         FrameError: the frame is not a valid version-1 message.
         ProtocolUsageError: `data` is not bytes-like.
     """
-    if not isinstance(data, bytes):
-        if not isinstance(data, (bytearray, memoryview)):
-            raise ProtocolUsageError(f"decode() needs bytes, got {type(data).__name__}")
-        data = bytes(data)
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise ProtocolUsageError(f"decode() needs bytes, got {type(data).__name__}")
+    data = bytes(data)
     size = len(data)
     if size < FRAME_OVERHEAD:
         raise FrameError(

@@ -14,6 +14,7 @@ import selectors
 import shutil
 import subprocess
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[2]
 MPY_DIR = ROOT / "hardware" / "firmware" / "mpy"
@@ -194,7 +195,7 @@ def portable_module_names() -> list[str]:
     return sorted(p.stem for p in PORTABLE_DIR.glob("fwcases_*.py"))
 
 
-def load_portable() -> tuple[object, list]:
+def load_portable() -> tuple[ModuleType, list[ModuleType]]:
     """Import the runner and the portable test modules under CPython.
 
     Their folder goes on ``sys.path``, as ``/tests`` does on MicroPython, because they

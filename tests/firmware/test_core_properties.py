@@ -69,7 +69,7 @@ def test_every_frame_decodes_on_the_host(actions: list[tuple]) -> None:
     """Whatever happens at the reader, every frame it sends decodes on the host, within 20 bytes."""
     core = rc.ReaderCore(0xC0FFEE, 7, capacity=64)
     now = 0
-    events = {}
+    events: dict[int, bytes] = {}
     for action in actions:
         if action[0] == "card":
             out = core.card_seen(rc.KIND_NDEF, action[1], now)

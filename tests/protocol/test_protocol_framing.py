@@ -106,7 +106,7 @@ def test_piece_of_exactly_max_piece_bytes_is_read() -> None:
     piece = cobs_encode(b"\x01" * (MAX_PIECE - 3))
     assert len(piece) == MAX_PIECE
     (error,) = StreamDecoder().feed(b"\x00" + piece + b"\x00")
-    assert error.reason is FrameReason.BAD_CRC
+    assert isinstance(error, FrameError) and error.reason is FrameReason.BAD_CRC
 
 
 def test_feed_refuses_non_bytes() -> None:

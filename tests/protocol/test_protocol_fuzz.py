@@ -14,9 +14,13 @@ from firmware_protocol import (
     Ack,
     Battery,
     Button,
+    ButtonId,
+    Buzzer,
     Card,
     CardKind,
+    Color,
     Error,
+    ErrorCode,
     Feedback,
     FrameError,
     Hello,
@@ -24,6 +28,9 @@ from firmware_protocol import (
     Identify,
     Lost,
     Message,
+    Pattern,
+    Press,
+    ReaderFlags,
     ReaderSession,
     Resume,
     Select,
@@ -49,13 +56,13 @@ def random_message(rng: random.Random) -> Message:
         uid = rng.randbytes(rng.choice([4, 7, 10]))
         return Card(rng.random() < 0.5, CardKind.UID, uid, seq=seq)
     if kind == 2:
-        return Button(rng.randint(1, 3), rng.randint(0, 1), seq=seq)
+        return Button(ButtonId(rng.randint(1, 3)), Press(rng.randint(0, 1)), seq=seq)
     if kind == 3:
         return Select(rng.randint(0, 10), seq=seq)
     if kind == 4:
         return Battery(rng.choice([rng.randint(0, 100), 255]), rng.randrange(65536), seq=seq)
     if kind == 5:
-        return Error(rng.randint(1, 3), rng.randrange(256), seq=seq)
+        return Error(ErrorCode(rng.randint(1, 3)), rng.randrange(256), seq=seq)
     if kind in (6, 7):
         cls = Hello if kind == 6 else Status
         return cls(
@@ -63,7 +70,7 @@ def random_message(rng: random.Random) -> Message:
             seq,
             rng.randint(0, 10),
             rng.choice([rng.randint(0, 100), 255]),
-            rng.randrange(256),
+            ReaderFlags(rng.randrange(256)),
             rng.randrange(1 << 32),
         )
     if kind == 8:
@@ -73,8 +80,13 @@ def random_message(rng: random.Random) -> Message:
     if kind == 10:
         return Resume(rng.randrange(65536), seq=seq)
     if kind == 11:
-        fields = (rng.randint(0, 5), rng.randint(0, 3), rng.randint(0, 3), rng.randrange(65536))
-        return Feedback(*fields, seq=seq)
+        return Feedback(
+            Color(rng.randint(0, 5)),
+            Pattern(rng.randint(0, 3)),
+            Buzzer(rng.randint(0, 3)),
+            rng.randrange(65536),
+            seq=seq,
+        )
     if kind == 12:
         return (
             SetSeat(rng.randint(0, 10), seq=seq)

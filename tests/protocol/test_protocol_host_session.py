@@ -13,6 +13,7 @@ from firmware_protocol import (
     HelloRequest,
     Lost,
     ProtocolUsageError,
+    ReaderFlags,
     Resume,
     Select,
     Status,
@@ -34,8 +35,14 @@ from firmware_protocol.session import (
 EPOCH = 0x1234
 
 
+def _dropped(effect: object) -> Dropped:
+    """The effect, checked to be a drop (so its reason can be read)."""
+    assert isinstance(effect, Dropped), effect
+    return effect
+
+
 def _hello(last_seq: int, epoch: int = EPOCH) -> Hello:
-    return Hello(epoch, last_seq, 0, 255, 0, 9)
+    return Hello(epoch, last_seq, 0, 255, ReaderFlags(0), 9)
 
 
 def _synced(expected: int = 0) -> HostSession:
@@ -92,7 +99,7 @@ def test_in_order_events_are_delivered_once() -> None:
     assert host.receive(Select(1, seq=0)) == [Deliver(Select(1, seq=0))]
     assert host.receive(Select(2, seq=1)) == [Deliver(Select(2, seq=1))]
     (dropped,) = host.receive(Select(1, seq=0))
-    assert dropped.reason is DropReason.DUPLICATE
+    assert _dropped(dropped).reason is DropReason.DUPLICATE
     assert host.expected == 2
 
 
@@ -101,7 +108,7 @@ def test_gap_sends_resume_once_and_is_filled() -> None:
     host = _synced()
     host.receive(Select(1, seq=0))
     effects = host.receive(Select(3, seq=2))
-    assert _kinds(effects) == ["Dropped", "Send"] and effects[0].reason is DropReason.GAP
+    assert _kinds(effects) == ["Dropped", "Send"] and _dropped(effects[0]).reason is DropReason.GAP
     assert _sent(effects) == [Resume(1, seq=1)]
     assert _kinds(host.receive(Select(4, seq=3))) == ["Dropped"]  # same gap: no second RESUME
     assert host.state is HostState.RECOVERING
@@ -138,7 +145,7 @@ def test_stale_lost_is_dropped() -> None:
     host = _synced(10)
     for lost in (Lost(2, 3), Lost(11, 2)):
         (effect,) = host.receive(lost)
-        assert effect.reason is DropReason.STALE
+        assert _dropped(effect).reason is DropReason.STALE
     assert host.expected == 10
 
 
@@ -171,7 +178,7 @@ def test_a_hello_of_an_epoch_the_reader_left_is_dropped(reconnected: bool) -> No
         assert _kinds(host.receive(_hello(50 - 1))) == ["Dropped"]
         assert host.state is HostState.AWAITING_HELLO  # still waiting for this link's HELLO
         assert _kinds(host.receive(_hello(1, epoch=0xBEEF))) == ["StatusReport"]
-    for stale in (_hello(49), Status(EPOCH, 49, 0, 255, 0, 9)):
+    for stale in (_hello(49), Status(EPOCH, 49, 0, 255, ReaderFlags(0), 9)):
         (effect,) = host.receive(stale)
         assert isinstance(effect, Dropped) and effect.reason is DropReason.STALE
         assert "epoch 00001234" in effect.detail
@@ -201,7 +208,7 @@ def test_wrap_around_through_65535() -> None:
 def test_hello_ahead_resumes_and_stale_hello_is_only_reported() -> None:
     """HELLO with last_seq ahead of delivery RESUMEs; one behind (an old answer) changes nothing."""
     host = _synced(8)
-    assert _sent(host.receive(Status(EPOCH, 9, 0, 255, 0, 9))) == [Resume(8, seq=1)]
+    assert _sent(host.receive(Status(EPOCH, 9, 0, 255, ReaderFlags(0), 9))) == [Resume(8, seq=1)]
     host = _synced(8)
     assert host.receive(_hello(3)) == [StatusReport(_hello(3))]
     assert host.state is HostState.STREAMING and host.expected == 8
@@ -212,24 +219,27 @@ def test_persisted_host_ahead_of_the_reader_resynchronises() -> None:
     host = HostSession(EPOCH, 100)
     host.connected()
     effects = host.receive(_hello(40))
-    assert effects[0].reason is DropReason.STALE and host.expected == 41
+    assert _dropped(effects[0]).reason is DropReason.STALE and host.expected == 41
 
 
 def test_corrupt_frame_is_dropped_with_its_reason_and_probes() -> None:
     """A frame that does not decode is dropped as CORRUPT, naming why, and a HELLO is asked for."""
     host = _synced()
     effects = host.receive(encode(Select(1))[:-1] + b"\x00")
-    assert effects[0].reason is DropReason.CORRUPT and "BAD_CRC" in effects[0].detail
+    assert (
+        _dropped(effects[0]).reason is DropReason.CORRUPT
+        and "BAD_CRC" in _dropped(effects[0]).detail
+    )
     assert isinstance(_sent(effects)[0], HelloRequest)
     error = FrameError(FrameReason.BAD_COBS, "from the stream decoder")
-    assert host.receive(error)[0].reason is DropReason.CORRUPT
+    assert _dropped(host.receive(error)[0]).reason is DropReason.CORRUPT
 
 
 def test_commands_sent_to_the_host_are_dropped() -> None:
     """A host-to-reader command arriving at the host is dropped as MISDIRECTED."""
     host = _synced()
     (effect,) = host.receive(Ack(3))
-    assert effect.reason is DropReason.MISDIRECTED
+    assert _dropped(effect).reason is DropReason.MISDIRECTED
 
 
 def test_tick_retries_hello_request_and_resume() -> None:

@@ -14,7 +14,7 @@ from firmware_protocol.testing import Faults, LinkPair
 def _random_event(rng: random.Random, i: int):
     choice = rng.randrange(3)
     if choice == 0:
-        return Card(rng.random() < 0.5, CardKind.TEXT, f"C{i}")
+        return Card(rng.random() < 0.5, CardKind.TEXT, f"C{i}".encode())
     if choice == 1:
         return Button(rng.choice(list(ButtonId)), rng.choice(list(Press)))
     return Battery(50, i)

@@ -80,7 +80,7 @@ def test_every_reader_event_fits_one_notification(event: Message) -> None:
 def test_largest_events_hit_exactly_twenty_bytes() -> None:
     """A 13-byte text card is exactly 20 bytes and HELLO is 19: the layout has no slack."""
     assert len(encode(Card(True, CardKind.TEXT, b"A" * 13))) == 20
-    assert len(encode(Hello(1, 0, 0, 0, 0, 0))) == 19
+    assert len(encode(Hello(1, 0, 0, 0, ReaderFlags(0), 0))) == 19
 
 
 def test_every_type_is_registered_once_with_seq_last() -> None:
@@ -99,27 +99,27 @@ def test_every_type_is_registered_once_with_seq_last() -> None:
         lambda: Card(True, CardKind.TEXT, b""),
         lambda: Card(True, CardKind.NDEF, b"\xff"),
         lambda: Card(True, CardKind.UID, b"12345"),
-        lambda: Card(1, CardKind.TEXT, b"A"),
-        lambda: Card(True, 4, b"A"),
-        lambda: Card(True, CardKind.TEXT, 42),
+        lambda: Card(1, CardKind.TEXT, b"A"),  # type: ignore[arg-type]  # deliberately ill-typed: the message must refuse it
+        lambda: Card(True, 4, b"A"),  # type: ignore[arg-type]  # deliberately ill-typed: the message must refuse it
+        lambda: Card(True, CardKind.TEXT, 42),  # type: ignore[arg-type]  # deliberately ill-typed: the message must refuse it
         lambda: SetSeat(11),
         lambda: SetSeat(-1),
         lambda: Select(11),
         lambda: Ack(70000),
         lambda: Ack(1, seq=70000),
         lambda: Ack(True),
-        lambda: Ack("1"),
-        lambda: Button(4, Press.SHORT),
-        lambda: Button(ButtonId.OK, 2),
+        lambda: Ack("1"),  # type: ignore[arg-type]  # deliberately ill-typed: the message must refuse it
+        lambda: Button(4, Press.SHORT),  # type: ignore[arg-type]  # deliberately ill-typed: the message must refuse it
+        lambda: Button(ButtonId.OK, 2),  # type: ignore[arg-type]  # deliberately ill-typed: the message must refuse it
         lambda: Battery(101, 0),
-        lambda: Hello(0, 0, 0, 0, 0, 0),
-        lambda: Hello(1, 5, 0, 0, 0, 0, seq=6),
-        lambda: Hello(1, 0, 0, 0, 256, 0),
-        lambda: Status(1, 0, 0, 0, 0, 1 << 32),
+        lambda: Hello(0, 0, 0, 0, ReaderFlags(0), 0),
+        lambda: Hello(1, 5, 0, 0, ReaderFlags(0), 0, seq=6),
+        lambda: Hello(1, 0, 0, 0, 256, 0),  # type: ignore[arg-type]  # deliberately ill-typed: the message must refuse it
+        lambda: Status(1, 0, 0, 0, 0, 1 << 32),  # type: ignore[arg-type]  # deliberately ill-typed: the message must refuse it
         lambda: Lost(5, 0),
         lambda: Lost(5, 1, seq=4),
-        lambda: Error(0, 0),
-        lambda: Feedback(6, 0, 0, 0),
+        lambda: Error(0, 0),  # type: ignore[arg-type]  # deliberately ill-typed: the message must refuse it
+        lambda: Feedback(6, 0, 0, 0),  # type: ignore[arg-type]  # deliberately ill-typed: the message must refuse it
         lambda: Identify(256),
         lambda: HelloRequest(seq=-1),
     ],
@@ -145,19 +145,19 @@ def test_messages_are_frozen() -> None:
 
 def test_fields_are_coerced_to_their_enums() -> None:
     """Plain ints become the field's enum, text becomes UTF-8 bytes, flags keep unknown bits."""
-    button = Button(3, 1)
+    button = Button(3, 1)  # type: ignore[arg-type]  # plain values on purpose: coercion is what is tested
     assert button.button is ButtonId.UNDO and button.press is Press.LONG
-    card = Card(True, CardKind.NDEF, "杀")
+    card = Card(True, CardKind.NDEF, "杀")  # type: ignore[arg-type]  # plain values on purpose: coercion is what is tested
     assert card.data == "杀".encode() and card.text == "杀"
     assert Card(True, CardKind.UID, b"\x01\x02\x03\x04").text is None
-    hello = Hello(1, 0, 0, 0, 0xF1, 0)
+    hello = Hello(1, 0, 0, 0, 0xF1, 0)  # type: ignore[arg-type]  # plain values on purpose: coercion is what is tested
     assert ReaderFlags.CARD_PRESENT in hello.flags and int(hello.flags) == 0xF1
 
 
 def test_hello_and_lost_take_their_seq_from_the_stream_position() -> None:
     """HELLO/STATUS carry last_seq and LOST carries first_seq as the frame's seq."""
-    assert Hello(1, 77, 0, 0, 0, 0).seq == 77
-    assert Status(1, 77, 0, 0, 0, 0, seq=77).seq == 77
+    assert Hello(1, 77, 0, 0, ReaderFlags(0), 0).seq == 77
+    assert Status(1, 77, 0, 0, ReaderFlags(0), 0, seq=77).seq == 77
     assert Lost(300, 2).seq == 300
     assert encode(Lost(300, 2))[2:4] == (300).to_bytes(2, "little")
 
@@ -165,7 +165,7 @@ def test_hello_and_lost_take_their_seq_from_the_stream_position() -> None:
 def test_is_reader_event_and_is_command() -> None:
     """Only CARD/BUTTON/SELECT/BATTERY/ERROR are events; only 0x40..0x7F types are commands."""
     assert is_reader_event(Select(1)) and not is_command(Select(1))
-    assert not is_reader_event(Hello(1, 0, 0, 0, 0, 0))
+    assert not is_reader_event(Hello(1, 0, 0, 0, ReaderFlags(0), 0))
     assert not is_reader_event(Lost(1, 1))
     assert is_command(Ack(1)) and not is_reader_event(Ack(1))
     assert not is_reader_event("CARD")  # type: ignore[arg-type]

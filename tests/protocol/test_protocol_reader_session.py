@@ -64,7 +64,7 @@ def test_record_replaces_the_given_seq() -> None:
     assert decode(reader.record(Select(1, seq=999))).seq == 0
 
 
-@pytest.mark.parametrize("bad", [Hello(1, 0, 0, 0, 0, 0), Lost(1, 1), Ack(3), "CARD"])
+@pytest.mark.parametrize("bad", [Hello(1, 0, 0, 0, ReaderFlags(0), 0), Lost(1, 1), Ack(3), "CARD"])
 def test_record_refuses_non_events_and_changes_nothing(bad) -> None:
     """Recording a HELLO, LOST, command or non-message raises and leaves the session as it was."""
     reader = _reader()
@@ -76,12 +76,14 @@ def test_record_refuses_non_events_and_changes_nothing(bad) -> None:
 def test_card_and_battery_events_update_hello_state() -> None:
     """A CARD sets/clears the card-present flag and a BATTERY sets the battery shown in HELLO."""
     reader = _reader()
-    reader.record(Card(True, CardKind.TEXT, "SGS:1"))
+    reader.record(Card(True, CardKind.TEXT, b"SGS:1"))
     reader.record(Battery(42, 3700))
     hello = decode(reader.hello_frame())
+    assert isinstance(hello, Hello)
     assert ReaderFlags.CARD_PRESENT in hello.flags and hello.battery == 42
-    reader.record(Card(False, CardKind.TEXT, "SGS:1"))
-    assert ReaderFlags.CARD_PRESENT not in decode(reader.status_frame()).flags
+    reader.record(Card(False, CardKind.TEXT, b"SGS:1"))
+    status = decode(reader.status_frame())
+    assert isinstance(status, Status) and ReaderFlags.CARD_PRESENT not in status.flags
 
 
 def test_hello_and_status_frames_describe_the_reader() -> None:
@@ -190,7 +192,8 @@ def test_set_seat_feedback_and_identify_are_stored() -> None:
     assert reader.on_command(encode(SetSeat(7))) == []
     assert reader.on_command(encode(feedback)) == []
     assert reader.on_command(encode(Identify(5))) == []
-    assert reader.seat == 7 and decode(reader.hello_frame()).seat == 7
+    hello = decode(reader.hello_frame())
+    assert isinstance(hello, Hello) and reader.seat == 7 and hello.seat == 7
     assert reader.feedback == feedback and reader.identify == Identify(5)
 
 
