@@ -44,3 +44,9 @@ class TableHarness:
 
     def seat(self, n: int) -> dict[str, Any]:
         return self.table.view()["seats"][n - 1]
+
+    def prompt(self) -> dict[str, Any]:
+        """The pending prompt as JSON, in a game the test knows is not over."""
+        prompt = self.table.prompt()
+        assert prompt is not None, "the game is over: no prompt is pending"
+        return prompt

@@ -14,7 +14,7 @@ LABEL = {ref.text: ref.code for ref in codes.all_codes("commands")}
 
 
 def _state(h: TableHarness) -> str:
-    return json.dumps([h.table.view(), h.table.prompt()], sort_keys=True)
+    return json.dumps([h.table.view(), h.prompt()], sort_keys=True)
 
 
 def test_the_command_set_has_the_buttons_the_seats_and_end_phase() -> None:
@@ -52,7 +52,7 @@ def test_labels_play_the_same_game_as_buttons() -> None:
         statuses.append(b.status)
     # OK with nothing offered is refused; UNDO takes back NO; "end phase" ends seat 1's play
     assert statuses == [Status.ACCEPTED] * 2 + [Status.REFUSED] + [Status.ACCEPTED] * 4
-    assert labels.table.prompt()["kind"] == "play" and labels.table.prompt()["seat"] == 2
+    assert labels.prompt()["kind"] == "play" and labels.prompt()["seat"] == 2
 
 
 def test_end_phase_outside_the_play_phase_is_refused_and_changes_nothing() -> None:

@@ -132,7 +132,11 @@ def test_a_nullification_too_late_or_against_a_basic_card_says_why(
 ) -> None:
     """The other two refusals of a Nullification at a card request (engine data asserted
     in tests/sanguosha/test_refusal_reasons.py): the sentences."""
-    refusal = {"reason": "cannot_nullify", "card": "nullification@SJ", "against": against}
+    refusal: dict[str, str | None] = {
+        "reason": "cannot_nullify",
+        "card": "nullification@SJ",
+        "against": against,
+    }
     refusal |= {"skill": None, "need": need, "why": why}
     assert Narrator(lang).refusal(refusal) == NULLIFY_TOO_LATE[why][lang]
 

@@ -15,8 +15,8 @@ def _struck_by_lightning() -> TableHarness:
     h.setup()
     assert h.scan("lightning@SA", 1).accepted
     assert h.press("ok", 1).accepted
-    while h.table.prompt()["kind"] != "judgment_card":
-        prompt = h.table.prompt()
+    while h.prompt()["kind"] != "judgment_card":
+        prompt = h.prompt()
         if prompt["kind"] == "nullify":
             h.wait(6)
         else:  # the others end their play phases, discard unseen
@@ -40,7 +40,7 @@ def test_jianxiong_is_offered_after_lightning_and_takes_it(lang: str) -> None:
     """The standard ruling: Cao Cao struck by Lightning may take the Lightning card;
     the offer says what the skill does."""
     h = _struck_by_lightning()
-    prompt = h.table.prompt()
+    prompt = h.prompt()
     assert prompt["kind"] == "confirm" and prompt["reason"] == "jianxiong"
     assert Narrator(lang).prompt(prompt, h.table.view()) == JIANXIONG[lang]
     hand, discard = h.seat(1)["hand_count"], h.table.view()["discard_count"]
@@ -65,14 +65,14 @@ def test_a_kill_that_may_take_more_targets_waits_for_them() -> None:
     assert h.seat(1)["hand_count"] == 1
     assert h.scan("kill@S7", 1).accepted
     assert h.scan("guanyu", 1).accepted
-    assert h.table.prompt()["kind"] == "choose_target"  # not fired yet
+    assert h.prompt()["kind"] == "choose_target"  # not fired yet
     assert h.scan("zhangfei", 1).accepted
     assert h.press("ok", 1).accepted
-    assert h.table.prompt()["kind"] == "respond" and h.table.prompt()["seat"] == 2
+    assert h.prompt()["kind"] == "respond" and h.prompt()["seat"] == 2
     g = TableHarness()
     g.setup()
     assert g.scan("kill@S7", 1).accepted and g.scan("guanyu", 1).accepted
-    assert g.table.prompt()["kind"] == "respond"  # one target possible: at once
+    assert g.prompt()["kind"] == "respond"  # one target possible: at once
 
 
 GANGLIE = {
@@ -107,14 +107,14 @@ def test_ganglie_tells_both_sides_what_ok_and_no_do(lang: str) -> None:
     for code in ("kill@S7", "xiahoudun"):
         assert h.scan(code, 1).accepted
     assert h.press("no", 2).accepted  # no Dodge
-    offer = h.table.prompt()
+    offer = h.prompt()
     if offer["reason"] == "jianxiong":  # not Cao Cao's damage: never offered here
         raise AssertionError(offer)
     narrator = Narrator(lang)
     assert narrator.prompt(offer, h.table.view()) == GANGLIE[lang][0]
     assert h.press("ok", 2).accepted
     assert h.scan("kill@S8").accepted  # the judgment: ♠8, not a heart
-    discard = h.table.prompt()
+    discard = h.prompt()
     assert discard["kind"] == "discard" and discard["seat"] == 1
     assert narrator.prompt(discard, h.table.view()) == GANGLIE[lang][1]
     assert h.press("no", 1).accepted
@@ -147,7 +147,7 @@ def _xiaoji_twice() -> TableHarness:
 
 
 def _until_play(h: TableHarness, seat: int) -> None:
-    while (p := h.table.prompt())["kind"] != "play" or p["seat"] != seat:
+    while (p := h.prompt())["kind"] != "play" or p["seat"] != seat:
         assert (h.wait(6) if p["kind"] == "nullify" else h.press("ok", p["seat"])).accepted
 
 
@@ -159,9 +159,9 @@ def test_a_question_asked_twice_in_a_row_is_narrated_twice(lang: str) -> None:
 
     h = _xiaoji_twice()
     narrator = Narrator(lang)
-    assert narrator.prompt(h.table.prompt(), h.table.view()) == XIAOJI[lang]
+    assert narrator.prompt(h.prompt(), h.table.view()) == XIAOJI[lang]
     first = h.press("ok", 2)
-    assert h.table.prompt()["reason"] == "xiaoji"
+    assert h.prompt()["reason"] == "xiaoji"
     assert narrate_outcome(narrator, first, h.table.view())[-1] == XIAOJI[lang]
 
 
@@ -181,7 +181,7 @@ def test_dismantle_says_discard_not_take(lang: str) -> None:
     h.setup()
     assert h.scan("dismantle@S3", 1).accepted and h.scan("guanyu", 1).accepted
     h.wait(6)  # nobody nullifies
-    prompt = h.table.prompt()
+    prompt = h.prompt()
     assert prompt["kind"] == "choose_card_from"
     assert Narrator(lang).prompt(prompt, h.table.view()) == DISCARD_ONE[lang]
 
@@ -200,7 +200,7 @@ def test_wushuang_says_two_dodges_are_needed(lang: str) -> None:
     h = TableHarness()
     h.setup(("lvbu", "sunshangxiang", "zhangfei", "caocao", "diaochan"))
     assert h.scan("kill@S7", 1).accepted and h.scan("sunshangxiang", 1).accepted
-    assert Narrator(lang).prompt(h.table.prompt(), h.table.view()) == WUSHUANG[lang]
+    assert Narrator(lang).prompt(h.prompt(), h.table.view()) == WUSHUANG[lang]
 
 
 NOT_OWNED = {
@@ -220,8 +220,12 @@ def test_a_skill_token_the_player_does_not_have_is_refused_at_once(lang: str) ->
     h.setup()
     before = h.table.view()
     refused = h.scan("skill:rende", 1)
-    assert not refused.accepted and refused.refusal["reason"] == "skill_not_owned"
+    assert (
+        not refused.accepted
+        and refused.refusal is not None
+        and refused.refusal["reason"] == "skill_not_owned"
+    )
     assert narrate_outcome(Narrator(lang), refused, h.table.view()) == [NOT_OWNED[lang]]
-    assert h.table.view() == before and h.table.prompt()["kind"] == "play"
+    assert h.table.view() == before and h.prompt()["kind"] == "play"
     assert h.scan("kill@S7", 1).accepted  # a card, not a staged skill's
-    assert h.table.prompt()["kind"] == "choose_target"
+    assert h.prompt()["kind"] == "choose_target"

@@ -14,6 +14,7 @@ import pytest
 
 from companion.game.narrate import narrate_outcome
 from companion.narration import Narrator
+from companion.table.adapter import Refuse
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Outcome, Status
 from companion.table.sanguosha_prompts import HANDLERS
@@ -83,7 +84,11 @@ def test_a_number_beyond_the_suits_is_refused_and_changes_nothing(number: int) -
     t = fanjian_on_seat_2()
     before = t.snapshot()
     outcome = t.select(number, 2)
-    assert outcome.status is Status.REFUSED and outcome.refusal["reason"] == "option_number"
+    assert (
+        outcome.status is Status.REFUSED
+        and outcome.refusal is not None
+        and outcome.refusal["reason"] == "option_number"
+    )
     assert t.snapshot() == before
     assert t.said(outcome) == [
         f"Lü Bu (seat 2): there is no choice {number}: select 1 for spades ♠, 2 for hearts ♥, "
@@ -101,7 +106,11 @@ def test_a_card_scanned_at_the_suit_prompt_is_refused_without_being_named() -> N
             outcome = t.scan(button_or_card, 2)
         else:
             outcome = t.press(button_or_card, 2)
-        assert outcome.status is Status.REFUSED and outcome.refusal["reason"] == "select_option"
+        assert (
+            outcome.status is Status.REFUSED
+            and outcome.refusal is not None
+            and outcome.refusal["reason"] == "select_option"
+        )
         assert t.snapshot() == before
         sentences = t.said(outcome)
         assert sentences == [
@@ -116,7 +125,11 @@ def test_only_the_target_names_the_suit() -> None:
     t = fanjian_on_seat_2()
     before = t.snapshot()
     outcome = t.select(1, 3)
-    assert outcome.status is Status.REFUSED and outcome.refusal["reason"] == "wrong_seat"
+    assert (
+        outcome.status is Status.REFUSED
+        and outcome.refusal is not None
+        and outcome.refusal["reason"] == "wrong_seat"
+    )
     assert t.snapshot() == before
 
 
@@ -146,7 +159,7 @@ def test_ok_and_no_answer_a_two_option_prompt_in_order() -> None:
     assert meaning(InputKind.SELECT, {"seat": 2}).action == ChooseOption("recover")
     four = Prompt(PromptKind.CHOOSE_OPTION, 3, (3,), reason="fanjian", options=tuple(SUITS))
     refused = handler(None, four, 3, TableInput(InputKind.PRESS, {"button": "ok"}, seat=3), None)
-    assert refused.key == "select_option"
+    assert isinstance(refused, Refuse) and refused.key == "select_option"
 
 
 @pytest.mark.parametrize(
@@ -254,7 +267,11 @@ def test_a_refusal_about_a_skill_names_the_skill_not_its_id() -> None:
     t.ok(t.press("no", 1))
     t.ok(t.scan("zhouyu", 1))
     outcome = t.press("ok", 1)  # Fanjian without a target
-    assert outcome.status is Status.REFUSED and outcome.refusal["card"] == "fanjian"
+    assert (
+        outcome.status is Status.REFUSED
+        and outcome.refusal is not None
+        and outcome.refusal["card"] == "fanjian"
+    )
     assert t.said(outcome)[0].startswith("Sow Dissension needs a target")
     assert t.said(outcome, "es")[0].startswith("Sembrar la discordia necesita un objetivo")
     assert t.said(outcome, "zh-Hans")[0].startswith("反间需要目标")

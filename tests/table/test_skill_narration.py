@@ -43,6 +43,7 @@ def _sentences(seed: int, seen: Counter) -> list[tuple[str, str, str, str]]:
     steps = 0
     while game.outcome is None and steps < 20_000:
         prompt = game.pending()
+        assert prompt is not None  # the game is not over
         data = prompt.to_json()
         seen[f"prompt:{data.get('reason')}"] += 1
         for n in narrators:

@@ -11,7 +11,7 @@ from tests.table.harness import TableHarness
 
 
 def _snapshot(h: TableHarness) -> str:
-    return json.dumps([h.table.view(), h.table.prompt()], sort_keys=True)
+    return json.dumps([h.table.view(), h.prompt()], sort_keys=True)
 
 
 def test_setup_by_scans_at_a_shared_reader() -> None:
@@ -21,7 +21,7 @@ def test_setup_by_scans_at_a_shared_reader() -> None:
     seats = h.table.view()["seats"]
     assert [s["general"] for s in seats] == ["caocao", "guanyu", "zhangfei", "lvbu", "diaochan"]
     assert seats[0]["identity"] == "lord" and seats[0]["max_hp"] == 5
-    assert h.table.prompt()["kind"] == "play" and h.table.prompt()["seat"] == 1
+    assert h.prompt()["kind"] == "play" and h.prompt()["seat"] == 1
 
 
 def test_setup_with_per_seat_readers_makes_the_scanner_of_the_lord_card_lord() -> None:
@@ -34,7 +34,7 @@ def test_setup_with_per_seat_readers_makes_the_scanner_of_the_lord_card_lord() -
     view = h.table.view()
     assert view["seats"][2]["identity"] == "lord"
     assert view["seats"][4]["general"] == "lvbu"
-    assert h.table.prompt()["seat"] == 3
+    assert h.prompt()["seat"] == 3
 
 
 def test_out_of_range_kill_is_refused_and_changes_nothing() -> None:
@@ -87,7 +87,7 @@ def test_undo_takes_back_the_last_input() -> None:
     h.scan("kill@S7")
     before = _snapshot(h)
     assert h.scan("guanyu").accepted
-    assert h.table.prompt()["kind"] == "respond"
+    assert h.prompt()["kind"] == "respond"
     outcome = h.press("undo")
     assert outcome.accepted and outcome.notes[0].key == "undone"
     assert outcome.notes[0].data == {"seat": 1, "general": "guanyu"}
@@ -109,8 +109,8 @@ def test_undo_cannot_take_back_a_judgment_card() -> None:
     h.setup()
     assert h.scan("lightning@SA").accepted
     h.press("ok")  # end Cao Cao's play phase
-    while h.table.prompt()["seat"] != 1 or h.table.prompt()["kind"] != "judgment_card":
-        prompt = h.table.prompt()
+    while h.prompt()["seat"] != 1 or h.prompt()["kind"] != "judgment_card":
+        prompt = h.prompt()
         if prompt["kind"] == "nullify":
             assert h.wait(5).accepted
         else:
@@ -128,11 +128,11 @@ def test_a_nullification_window_closes_when_its_time_is_up() -> None:
     h.setup()
     h.scan("dismantle@S3")
     h.scan("zhangfei")
-    assert h.table.prompt()["kind"] == "nullify" and h.table.deadline() == 0.0 + 4
+    assert h.prompt()["kind"] == "nullify" and h.table.deadline() == 0.0 + 4
     assert h.wait(3).status is Status.IGNORED
     outcome = h.wait(1)
     assert outcome.accepted and outcome.notes[0].key == "window_closed"
-    assert h.table.prompt()["kind"] == "choose_card_from"
+    assert h.prompt()["kind"] == "choose_card_from"
     assert h.press("undo").refusal == {"reason": "cannot_undo_time"}
 
 
@@ -142,7 +142,8 @@ def test_at_the_shared_reader_a_general_says_who_answers_a_window() -> None:
     h.setup()
     h.scan("dismantle@S3")
     h.scan("zhangfei")
-    assert h.press("no").refusal["reason"] == "who_is_it"
+    refusal = h.press("no").refusal
+    assert refusal is not None and refusal["reason"] == "who_is_it"
     claim = h.scan("zhangfei")
     assert claim.accepted and claim.seat == 3 and claim.notes[0].key == "claimed"
     outcome = h.scan("nullification@SJ")
@@ -204,7 +205,8 @@ def test_at_the_shared_reader_the_seat_dial_also_says_who_answers() -> None:
     assert claim.accepted and claim.seat == 4
     outcome = h.press("no")
     assert outcome.accepted and outcome.seat == 4
-    assert h.press("no").refusal["reason"] == "who_is_it"  # the claim lasts one answer
+    refusal = h.press("no").refusal
+    assert refusal is not None and refusal["reason"] == "who_is_it"  # the claim lasts one answer
 
 
 def test_an_engine_failure_refuses_the_input_and_keeps_the_game(monkeypatch) -> None:
@@ -246,5 +248,5 @@ def test_the_host_can_pause_resume_and_lengthen_timed_windows() -> None:
     assert _host(h, op="resume").accepted and h.table.deadline() == h.now + 8
     assert h.wait(7).status is Status.IGNORED
     assert h.press("undo").accepted  # takes back the Dismantle's target, not a control
-    assert h.table.prompt()["kind"] == "choose_target" and h.table.deadline() is None
+    assert h.prompt()["kind"] == "choose_target" and h.table.deadline() is None
     assert _host(h, op="setting", name="speed", value=2).refusal["reason"] == "bad_settings"

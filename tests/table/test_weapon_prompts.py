@@ -22,9 +22,9 @@ def test_stone_axe_takes_its_two_cards_one_scan_at_a_time() -> None:
     """Two cards scanned one after the other make the dodged Kill hit."""
     h = _axe_dodged()
     assert h.scan("peach@H3", 1).accepted
-    assert h.table.prompt()["kind"] == "discard" and h.table.prompt()["count"] == 1
+    assert h.prompt()["kind"] == "discard" and h.prompt()["count"] == 1
     assert h.scan("dodge@D3", 1).accepted
-    assert h.seat(2)["hp"] == 3 and h.table.prompt()["kind"] == "play"
+    assert h.seat(2)["hp"] == 3 and h.prompt()["kind"] == "play"
 
 
 def test_stone_axe_ok_discards_two_hand_cards_unseen() -> None:
@@ -40,7 +40,7 @@ def test_stone_axe_no_lets_the_dodge_stand_and_the_axe_itself_is_refused() -> No
     h = _axe_dodged()
     assert not h.scan("stone_axe@D5", 1).accepted
     assert h.press("no", 1).accepted
-    assert h.seat(2)["hp"] == 4 and h.table.prompt()["kind"] == "play"
+    assert h.seat(2)["hp"] == 4 and h.prompt()["kind"] == "play"
 
 
 AXE = {
@@ -58,7 +58,7 @@ AXE = {
 @pytest.mark.parametrize("lang", sorted(AXE))
 def test_the_stone_axe_prompt_says_what_ok_and_no_do(lang: str) -> None:
     h = _axe_dodged()
-    assert Narrator(lang).prompt(h.table.prompt(), h.table.view()) == AXE[lang]
+    assert Narrator(lang).prompt(h.prompt(), h.table.view()) == AXE[lang]
 
 
 def _twin_swords() -> TableHarness:
@@ -67,7 +67,7 @@ def _twin_swords() -> TableHarness:
     h.setup()
     for code in ("twin_swords@S2", "kill@S7", "diaochan"):
         assert h.scan(code, 1).accepted, code
-    assert h.table.prompt()["kind"] == "confirm"  # use the Twin Swords?
+    assert h.prompt()["kind"] == "confirm"  # use the Twin Swords?
     assert h.press("ok", 1).accepted
     return h
 
@@ -86,7 +86,7 @@ TWIN = {
 @pytest.mark.parametrize("lang", sorted(TWIN))
 def test_the_twin_swords_prompt_says_no_lets_the_user_draw(lang: str) -> None:
     h = _twin_swords()
-    prompt = h.table.prompt()
+    prompt = h.prompt()
     assert prompt["kind"] == "discard" and prompt["seat"] == 5
     assert Narrator(lang).prompt(prompt, h.table.view()) == TWIN[lang]
     hand = h.seat(1)["hand_count"]
