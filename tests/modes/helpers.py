@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.sanguosha import ChooseGeneral, Game, Respond, Settings
 from engine.sanguosha.prompts import PromptKind
+from tests.sanguosha.scenario import pending
 
 from .selfplay import PLAYERS
 
 K = PromptKind
 
 
-def new(mode: str, seed: int = 0, mode_settings: dict | None = None, **kw: object) -> Game:
+def new(mode: str, seed: int = 0, mode_settings: dict | None = None, **kw: Any) -> Game:
     """A digital game of `mode` in its setup (every request asked: no auto-decline)."""
     kw.setdefault("auto_decline", False)
     settings = Settings(game_mode=mode, mode_settings=mode_settings or {}, **kw)
@@ -18,7 +21,7 @@ def new(mode: str, seed: int = 0, mode_settings: dict | None = None, **kw: objec
 
 
 def first_legal(game: Game) -> list:
-    prompt = game.pending()
+    prompt = pending(game)
     seat = prompt.seat if prompt.seat is not None else prompt.seats[0]
     return game.submit(seat, game.legal_actions(seat)[0])
 
@@ -38,7 +41,7 @@ def until(game: Game, kind: PromptKind, seat: int | None = None, limit: int = 50
     """
     events: list = []
     for _ in range(limit):
-        prompt = game.pending()
+        prompt = pending(game)
         if prompt.kind is kind and (seat is None or prompt.seat == seat):
             return events
         if prompt.kind is K.RESPOND:
@@ -49,7 +52,7 @@ def until(game: Game, kind: PromptKind, seat: int | None = None, limit: int = 50
 
 
 def pick(game: Game, general: str, seat: int | None = None) -> list:
-    prompt = game.pending()
+    prompt = pending(game)
     return game.submit(seat if seat is not None else prompt.seat, ChooseGeneral(general))
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any
 
 from engine.sanguosha import Game, Settings
-from tests.sanguosha.scenario import self_play
+from tests.sanguosha.scenario import self_play, team_mode
 from tests.sanguosha.test_properties import CARD_TEXT, check_state, public_cards
 
 PLAYERS = {"1v1": 2, "2v2": 4, "3v3": 6, "4v4": 8}
@@ -16,7 +17,7 @@ PLAYERS = {"1v1": 2, "2v2": 4, "3v3": 6, "4v4": 8}
 def check_mode_view(game: Game) -> None:
     """The public view: teams for every seat, reserves only as counts, no hidden card."""
     view = game.view()
-    mode = game.team_mode
+    mode = team_mode(game)
     text = json.dumps(view)
     for p, seat in zip(game.players, view["seats"], strict=True):
         assert "hand" not in seat and "reserves" not in seat
@@ -27,14 +28,14 @@ def check_mode_view(game: Game) -> None:
             assert seat["reserves_count"] == len(side.reserves)
     shown = set(CARD_TEXT.findall(text))
     assert shown <= set(public_cards(game)), shown - set(public_cards(game))
-    if game.pending() is not None and game.pending().kind.value == "choose_general":
+    if (prompt := game.pending()) is not None and prompt.kind.value == "choose_general":
         assert "options" not in view["pending"] or view["pending"]["reason"] == "draft"
 
 
 def check_mode_state(game: Game) -> None:
     """Per action: cards conserved, HP capped, the dead bury; a general is in one place."""
     check_state(game)
-    mode = game.team_mode
+    mode = team_mode(game)
     generals = [p.general for p in game.players if p.general]
     for side in mode.sides.values():
         generals += side.reserves
@@ -50,7 +51,8 @@ def check_mode_state(game: Game) -> None:
 
 def check_mode_outcome(game: Game) -> None:
     outcome = game.outcome
-    mode = game.team_mode
+    assert outcome is not None, "the game is not over"
+    mode = team_mode(game)
     if outcome.side is None:
         assert outcome.reason.value == "deck_exhausted" and outcome.winners == ()
         return
@@ -66,11 +68,13 @@ def check_mode_outcome(game: Game) -> None:
         assert not any(game.player(s).alive for s in mode.seats_of(loser))
         assert any(game.player(s).alive for s in outcome.winners)
     else:
-        assert not game.player(mode.leader_of(loser)).alive
-        assert game.player(mode.leader_of(outcome.side)).alive
+        lost, won = mode.leader_of(loser), mode.leader_of(outcome.side)
+        assert lost is not None and won is not None  # a mode with leaders
+        assert not game.player(lost).alive
+        assert game.player(won).alive
 
 
-def play(mode: str, seed: int, mode_settings: dict | None = None, **kw: object) -> Game:
+def play(mode: str, seed: int, mode_settings: dict | None = None, **kw: Any) -> Game:
     settings = Settings(game_mode=mode, mode_settings=mode_settings or {}, **kw)
     game = Game.new(players=PLAYERS[mode], seed=seed, settings=settings)
 

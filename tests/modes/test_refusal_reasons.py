@@ -7,7 +7,7 @@ import pytest
 from companion.narration import Narrator
 from engine.core.errors import IllegalAction
 from engine.sanguosha import ChooseTarget, Reason
-from tests.sanguosha.scenario import state_snapshot
+from tests.sanguosha.scenario import pending, state_snapshot
 
 from .helpers import K, new, through_setup
 
@@ -26,7 +26,7 @@ def test_a_3v3_action_unit_outside_the_team_says_why(lang: str) -> None:
     that (not "not a valid target for action unit"), and nothing changes."""
     game = new("3v3", seed=4)
     through_setup(game)
-    prompt = game.pending()
+    prompt = pending(game)
     assert (prompt.kind, prompt.reason, set(prompt.options)) == (
         K.CHOOSE_TARGET,
         "action_unit",

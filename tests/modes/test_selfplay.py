@@ -7,21 +7,26 @@ from .selfplay import play
 GAMES = 500
 
 
-def variants(mode: str, seed: int) -> dict:
+def variants(mode: str, seed: int) -> dict[str, str | int]:
     """Spread the games over the mode's settings (the default most often)."""
     pick = seed % 4
+    chosen: list[dict[str, str | int]]
     if mode == "1v1":
-        return [
+        chosen = [
             {},
             {},
             {"1v1.rule": "2013"},
             {"1v1.start_hand": "noname", "1v1.dismantle": "v11"},
-        ][pick]
+        ]
+        return chosen[pick]
     if mode == "2v2":
-        return [{}, {}, {"2v2.seat4_bonus": "redraw"}, {"2v2.offer": 6}][pick]
+        chosen = [{}, {}, {"2v2.seat4_bonus": "redraw"}, {"2v2.offer": 6}]
+        return chosen[pick]
     if mode == "3v3":
-        return [{}, {}, {"3v3.rule": "qs2013"}, {"3v3.crossbow": "standard", "3v3.pool": 12}][pick]
-    return [{}, {}, {"4v4.formation": "ABABABAB"}, {"4v4.formation": "ABBABAAB"}][pick]
+        chosen = [{}, {}, {"3v3.rule": "qs2013"}, {"3v3.crossbow": "standard", "3v3.pool": 12}]
+        return chosen[pick]
+    chosen = [{}, {}, {"4v4.formation": "ABABABAB"}, {"4v4.formation": "ABBABAAB"}]
+    return chosen[pick]
 
 
 @pytest.mark.parametrize("mode", ["1v1", "2v2", "3v3", "4v4"])

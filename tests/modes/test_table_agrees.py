@@ -7,6 +7,7 @@ import pytest
 
 from engine.sanguosha import ChooseGeneral, Game, Settings
 from engine.sanguosha.state import HIDDEN
+from tests.sanguosha.scenario import pending, team_mode
 from tests.sanguosha.test_modes_agree import comparable, mirrored_step, public
 
 from .selfplay import PLAYERS
@@ -21,7 +22,7 @@ def lockstep(mode: str, seed: int) -> int:
     digital = Game.new(players=PLAYERS[mode], seed=seed, settings=settings)
     table = Game.new(players=PLAYERS[mode], mode="table", seed=seed, settings=settings)
     _lay_pool(table, digital.start_events)
-    assert table.team_mode.pool == digital.team_mode.pool
+    assert team_mode(table).pool == team_mode(digital).pool
     assert table.view()["game_mode"]["leaders"] == digital.view()["game_mode"]["leaders"]
     rng = random.Random(seed)
     steps = 0
@@ -47,7 +48,7 @@ def _lay_pool(table: Game, digital_events: list) -> list:
     for e in digital_events:
         if e.kind == "draft_pool_revealed":
             for general in e.generals:
-                prompt = table.pending()
+                prompt = pending(table)
                 assert prompt.reason == "pool"
                 events += table.submit(prompt.seats[0], ChooseGeneral(general))
     return events

@@ -18,7 +18,8 @@ import pytest
 from engine.core.errors import ActionError
 from engine.sanguosha import Game, Pass, Reason, Settings, parse_card
 from engine.sanguosha.catalogue import Card
-from engine.sanguosha.prompts import PromptKind
+from engine.sanguosha.modes.teams import TeamMode
+from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.state import SLOT_INDEX
 
 
@@ -43,6 +44,19 @@ def start(players: int = 4, settings: Settings | None = None, **kw: object) -> G
         game.submit(game.pending().seat, game.legal_actions()[0])
     assert game.pending().kind is PromptKind.PLAY
     return game
+
+
+def pending(game: Game) -> Prompt:
+    """The pending prompt of a game the test knows is not over."""
+    prompt = game.pending()
+    assert prompt is not None, "the game is over: no prompt is pending"
+    return prompt
+
+
+def team_mode(game: Game) -> TeamMode:
+    """The two-side mode of a game the test started in one."""
+    assert game.team_mode is not None, "an identity game: no two-side mode"
+    return game.team_mode
 
 
 def changed(game: Game) -> None:

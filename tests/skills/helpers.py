@@ -33,6 +33,7 @@ from tests.sanguosha.scenario import (  # tests/sanguosha/scenario.py
     of,
     pass_window,
     pass_windows,
+    pending,
     place,
     random_playout,
     set_hand,
@@ -174,10 +175,3 @@ def end_turn(game: Game) -> list:
         else:
             events += game.submit(seat, Discard(tuple(game.player(seat).hand[: p.count])))
     return events
-
-
-def pending(game: Game) -> Prompt:
-    """The pending prompt of a game the test knows is not over."""
-    prompt = game.pending()
-    assert prompt is not None, "the game is over: no prompt is pending"
-    return prompt
