@@ -40,9 +40,9 @@ def start(players: int = 4, settings: Settings | None = None, **kw: object) -> G
             break
     else:  # pragma: no cover
         raise AssertionError("no seed puts the lord in seat 1")
-    while game.pending().kind is PromptKind.CHOOSE_GENERAL:
-        game.submit(game.pending().seat, game.legal_actions()[0])
-    assert game.pending().kind is PromptKind.PLAY
+    while pending(game).kind is PromptKind.CHOOSE_GENERAL:
+        game.submit(pending(game).seat, game.legal_actions()[0])
+    assert pending(game).kind is PromptKind.PLAY
     return game
 
 
@@ -105,8 +105,8 @@ def equip(game: Game, seat: int, *texts: str) -> None:
     for card in cards(*texts):
         _pull(game, card)
         slot = SLOT_INDEX[card.subtype]
-        if p.equip[slot] is not None:
-            old = p.equip[slot]
+        old = p.equip[slot]
+        if old is not None:
             _pull(game, old)
             game.deck.insert(0, old)
         p.equip[slot] = card
@@ -162,14 +162,14 @@ def conserved(game: Game) -> bool:
 def pass_windows(game: Game) -> list:
     """Everyone passes every open Nullification window; returns the events."""
     events: list = []
-    while game.pending() is not None and game.pending().kind is PromptKind.NULLIFY:
-        events += game.submit(game.pending().seats[0], Pass())
+    while (prompt := game.pending()) is not None and prompt.kind is PromptKind.NULLIFY:
+        events += game.submit(prompt.seats[0], Pass())
     return events
 
 
 def pass_window(game: Game) -> list:
     """Everyone passes the one open Nullification window."""
-    prompt = game.pending()
+    prompt = pending(game)
     assert prompt.kind is PromptKind.NULLIFY
     events: list = []
     for seat in prompt.seats:
@@ -190,7 +190,7 @@ def random_step(game: Game, rng: random.Random, *, check: bool = True) -> list[A
     several seats goes to one of them); return its events. With `check`, `check()` must
     accept the action with the targets the listing gave it (`submit` trusts its own
     listing, so the two must agree)."""
-    prompt = game.pending()
+    prompt = pending(game)
     seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
     actions = game.legal_actions(seat)
     assert actions, prompt

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.sanguosha import PlayCard, parse_card
 
-from .scenario import set_hand, start
+from .scenario import pending, set_hand, start
 
 
 def test_asking_whether_a_kill_is_legal_leaves_the_game_as_it_was() -> None:
@@ -14,7 +14,7 @@ def test_asking_whether_a_kill_is_legal_leaves_the_game_as_it_was() -> None:
     kill = parse_card("kill@S7")
     before = game.checked_targets
     assert PlayCard(kill, (2,)) in game.legal_actions(1)
-    game.check(game.pending(), 1, PlayCard(kill, (2,)))
+    game.check(pending(game), 1, PlayCard(kill, (2,)))
     assert game.checked_targets == before
 
 
@@ -22,7 +22,7 @@ def test_check_returns_the_targets_it_resolved_and_submit_uses_them() -> None:
     game = start(players=4)
     set_hand(game, 1, "kill@S7")
     kill = parse_card("kill@S7")
-    targets = game.check(game.pending(), 1, PlayCard(kill, (2,)))
+    targets = game.check(pending(game), 1, PlayCard(kill, (2,)))
     assert [p.seat for p in targets or []] == [2]
     game.submit(1, PlayCard(kill, (2,)))
-    assert game.pending().seats == (2,)  # seat 2 is asked for a Dodge: the Kill went to 2
+    assert pending(game).seats == (2,)  # seat 2 is asked for a Dodge: the Kill went to 2

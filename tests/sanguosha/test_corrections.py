@@ -23,12 +23,12 @@ from engine.sanguosha import (
     parse_action,
     parse_card,
 )
-from engine.sanguosha.actions import MoveCard, SetHandCount, SetHealth
+from engine.sanguosha.actions import Action, MoveCard, SetHandCount, SetHealth
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.skills import EQUIPMENT_SKILLS
 from engine.sanguosha.state import HIDDEN, SLOT_INDEX
 
-from .scenario import random_step, state_snapshot
+from .scenario import pending, random_step, state_snapshot
 
 C = parse_card
 K = PromptKind
@@ -42,18 +42,18 @@ def table_game(players: int = 4, generals: bool = False) -> Game:
     if generals:
         for seat, general in enumerate(GENERALS[:players], 1):
             game.submit(seat, ChooseGeneral(general))
-    assert game.pending().kind is K.PLAY
+    assert pending(game).kind is K.PLAY
     return game
 
 
-def host(game: Game, action: object) -> dict:
+def host(game: Game, action: Action) -> dict:
     """Submit a correction as the host and return its one event as JSON."""
     events = game.submit(None, action)
     assert len(events) == 1
     return events[0].to_json()
 
 
-def refused(game: Game, action: object, reason: Reason, seat: int | None = None) -> ActionError:
+def refused(game: Game, action: Action, reason: Reason, seat: int | None = None) -> ActionError:
     """Submit a correction that must be refused for `reason`; nothing may change."""
     before = state_snapshot(game)
     skills = [[s.id for s in p.skills] for p in game.players]
@@ -286,14 +286,14 @@ def test_a_card_being_resolved_cannot_move_and_the_decision_goes_on() -> None:
     """The Kill in resolution stays put; other corrections keep the decision, which still resolves."""
     game = table_game()
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    prompt = game.pending()
+    prompt = pending(game)
     assert prompt.kind is K.RESPOND and prompt.seat == 2
     refused(game, MoveCard(C("kill@S7"), "hand", 3), Reason.CARD_IN_USE)
     host(game, SetHealth(2, 3))
     host(game, SetHandCount(2, 1))
     assert game.pending() == prompt
     game.submit(2, Respond(None))
-    assert game.player(2).hp == 2 and game.pending().kind is K.PLAY
+    assert game.player(2).hp == 2 and pending(game).kind is K.PLAY
 
 
 def test_no_correction_while_targets_are_chosen_or_an_offered_provider_waits() -> None:
@@ -301,14 +301,14 @@ def test_no_correction_while_targets_are_chosen_or_an_offered_provider_waits() -
     against things as they were); an asked seat offered Eight Diagrams keeps its cards."""
     game = table_game()
     game.submit(1, PlayCard(C("duel@SA")))
-    assert game.pending().kind is K.CHOOSE_TARGET
+    assert pending(game).kind is K.CHOOSE_TARGET
     error = refused(game, SetHealth(2, 3), Reason.TARGETS_PENDING)
     assert error.data == {"seat": 1}
     refused(game, MoveCard(C("duel@SA"), "discard"), Reason.TARGETS_PENDING)
     game.submit(1, Confirm(False))
     host(game, MoveCard(C("eight_diagrams@S2"), "equipment", 2))
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    assert game.pending().options == ("eight_diagrams",)
+    assert pending(game).options == ("eight_diagrams",)
     refused(game, MoveCard(C("eight_diagrams@S2"), "discard"), Reason.DECISION_PENDING)
     refused(game, SetHandCount(2, 0), Reason.DECISION_PENDING)
     host(game, SetHandCount(3, 0))
@@ -319,7 +319,7 @@ def test_a_discarding_seat_is_not_corrected_until_the_discard_is_over() -> None:
     game = table_game()
     host(game, SetHandCount(1, 8))
     game.submit(1, EndPlay())
-    prompt = game.pending()
+    prompt = pending(game)
     assert prompt.kind is K.DISCARD and prompt.count == 4
     error = refused(game, SetHandCount(1, 2), Reason.DECISION_PENDING)
     assert error.data == {"seat": 1, "prompt": "discard"}
@@ -336,12 +336,12 @@ def test_a_dying_player_is_left_to_the_rules_and_a_dead_one_holds_nothing() -> N
     host(game, MoveCard(C("chitu@H5"), "equipment", 2))
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
     game.submit(2, Respond(None))
-    assert game.player(2).hp == 0 and game.pending().kind is K.RESPOND
+    assert game.player(2).hp == 0 and pending(game).kind is K.RESPOND
     refused(game, SetHealth(2, 1), Reason.PLAYER_DYING)
     refused(game, SetHandCount(2, 0), Reason.PLAYER_DYING)
     refused(game, MoveCard(C("chitu@H5"), "discard"), Reason.PLAYER_DYING)
-    while game.pending().kind is K.RESPOND:
-        game.submit(game.pending().seat, Respond(None))
+    while pending(game).kind is K.RESPOND:
+        game.submit(pending(game).seat, Respond(None))
     game.submit(2, RevealIdentity("rebel"))
     assert not game.player(2).alive
     refused(game, SetHealth(2, 1), Reason.TARGET_DEAD)
@@ -366,7 +366,7 @@ def test_corrections_round_trip_through_their_log_form(action: object) -> None:
     assert parse_action(action.to_json()) == action  # type: ignore[attr-defined]
 
 
-def _random_correction(rng: random.Random, game: Game) -> object:
+def _random_correction(rng: random.Random, game: Game) -> Action:
     seat = rng.randint(0, game.n + 1)
     card = rng.choice(game.cards)
     return rng.choice(
@@ -406,7 +406,7 @@ def test_random_corrections_during_play_keep_every_invariant(seed: int) -> None:
                 reasons[exc.reason.value] += 1
             else:
                 assert game.pending() == prompt
-                accepted[action.kind] += 1  # type: ignore[attr-defined]
+                accepted[action.kind] += 1
         else:
             # a correction made the last listing stale: check() still agrees with this one
             random_step(game, rng)

@@ -17,7 +17,7 @@ from engine.sanguosha._legal import below
 from engine.sanguosha.actions import Recast, Respond, SetHandCount
 from engine.sanguosha.prompts import PromptKind
 
-from .scenario import set_hand, start
+from .scenario import pending, set_hand, start
 from .test_corrections import table_game
 
 
@@ -39,7 +39,7 @@ def test_a_listed_action_from_an_older_version_is_checked_again() -> None:
     game.submit(1, EndPlay())
     # the same object, listed when it was legal, is refused now that play is over
     with pytest.raises(IllegalAction):
-        game.submit(game.pending().seat, kill)
+        game.submit(pending(game).seat, kill)
 
 
 def test_a_host_correction_makes_a_new_listing() -> None:
@@ -49,7 +49,7 @@ def test_a_host_correction_makes_a_new_listing() -> None:
     game.submit(None, SetHandCount(1, 0))
     assert game.version > version
     assert game.legal_actions(1) is not listed
-    assert game.pending().kind is PromptKind.PLAY  # the same decision is still pending
+    assert pending(game).kind is PromptKind.PLAY  # the same decision is still pending
 
 
 def test_an_equal_action_built_outside_the_engine_is_fully_checked() -> None:
@@ -94,7 +94,7 @@ def test_a_trusted_action_resolves_as_the_same_action_checked_in_full() -> None:
         rng = random.Random(seed)
         steps = 0
         while trusted.outcome is None:
-            prompt = trusted.pending()
+            prompt = pending(trusted)
             seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
             action = trusted.random_action(rng, seat)
             rebuilt = parse_action(action.to_json())
@@ -147,7 +147,7 @@ def test_a_handed_out_action_cannot_be_changed_not_even_by_object_setattr() -> N
         object.__setattr__(kill, "extra", 1)
     assert kill == PlayCard(parse_card("kill@S7")) and type(recast) is Recast
     game.submit(1, kill)
-    assert game.pending().kind is PromptKind.CHOOSE_TARGET  # the Kill, staged
+    assert pending(game).kind is PromptKind.CHOOSE_TARGET  # the Kill, staged
 
 
 def test_random_action_for_a_seat_not_asked_is_refused_as_submit_refuses_it() -> None:
@@ -175,7 +175,7 @@ def test_random_action_for_a_seat_a_request_does_not_ask_names_the_seats_asked()
     game = start(players=4)
     set_hand(game, 1, "kill@S7")
     game.submit(1, PlayCard(parse_card("kill@S7"), (2,)))
-    prompt = game.pending()
+    prompt = pending(game)
     assert prompt.kind is PromptKind.RESPOND and prompt.seats == (2,)
     with pytest.raises(IllegalAction) as info:
         game.random_action(random.Random(1), 3)

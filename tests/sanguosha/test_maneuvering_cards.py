@@ -31,6 +31,7 @@ from .scenario import (
     of,
     pass_window,
     pass_windows,
+    pending,
     place,
     set_hand,
     set_hp,
@@ -236,8 +237,8 @@ def test_wine_cannot_save_someone_else():
 
 def end_lord_turn(game: Game) -> None:
     game.submit(1, EndPlay())
-    while game.pending().kind is PromptKind.DISCARD:
-        game.submit(1, Discard(tuple(game.player(1).hand[: game.pending().count])))
+    while pending(game).kind is PromptKind.DISCARD:
+        game.submit(1, Discard(tuple(game.player(1).hand[: pending(game).count])))
 
 
 def test_rescue_wine_and_the_limit():

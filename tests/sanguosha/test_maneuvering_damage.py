@@ -20,6 +20,7 @@ from .scenario import (
     equip,
     of,
     pass_windows,
+    pending,
     place,
     set_hand,
     set_hp,
@@ -50,7 +51,7 @@ def kill(game: Game, card: str, target: int, *hand: str) -> list:
     set_hand(game, 1, card)
     set_hand(game, target, *hand)
     events = game.submit(1, PlayCard(C(card), (target,)))
-    if game.pending().kind is PromptKind.RESPOND and game.pending().need == "dodge":
+    if pending(game).kind is PromptKind.RESPOND and pending(game).need == "dodge":
         events += game.submit(target, Respond(None))
     return events
 

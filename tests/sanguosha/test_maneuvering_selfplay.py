@@ -81,6 +81,7 @@ def test_self_play_with_the_expansion(players: int) -> None:
     reasons: Counter = Counter()
     for i in range(GAMES_PER_COUNT):
         game = play(i * 9 + players, players, seen)
+        assert game.outcome is not None  # play() runs the game to its end
         reasons[game.outcome.reason.value] += 1
     assert sum(reasons.values()) == GAMES_PER_COUNT
     if players >= 4:

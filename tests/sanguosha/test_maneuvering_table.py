@@ -21,6 +21,8 @@ from engine.sanguosha import (
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.state import HIDDEN
 
+from .scenario import pending
+
 C = parse_card
 
 
@@ -29,7 +31,7 @@ def table_game() -> Game:
     game.submit(1, RevealIdentity("lord"))
     for seat, general in enumerate(("liubei", "guanyu", "zhaoyun", "huanggai"), start=1):
         game.submit(seat, ChooseGeneral(general))
-    assert game.pending().kind is PromptKind.PLAY and len(game.deck) == 156 - 16 - 2
+    assert pending(game).kind is PromptKind.PLAY and len(game.deck) == 156 - 16 - 2
     return game
 
 

@@ -22,8 +22,11 @@ from engine.sanguosha import (
     parse_card,
 )
 from engine.sanguosha.context import SHOW
+from engine.sanguosha.events import CardsDiscarded, CardsRevealed, JudgmentRevealed
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.state import HIDDEN
+
+from .scenario import pending
 
 K = PromptKind
 
@@ -82,22 +85,23 @@ def answer_chance(table, digital, revealed):
 def mirrored_step(digital: Game, table: Game, rng: random.Random) -> tuple[list, list]:
     """One random legal action of the digital game, given to the table game too, whose
     chance prompts are answered with what the digital game revealed; both games' events."""
-    prompt = digital.pending()
+    prompt = pending(digital)
     seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
     actions = digital.legal_actions(seat)
     action = actions[rng.randrange(len(actions))]
     hands = {p.seat: list(p.hand) for p in digital.players}
     d_events = digital.submit(seat, action)
     revealed = {
-        "judgments": [parse_card(e.card) for e in d_events if e.kind == "judgment_revealed"],
+        "judgments": [parse_card(e.card) for e in d_events if isinstance(e, JudgmentRevealed)],
         "cards": [],
     }
     for e in d_events:
-        if e.kind == "cards_revealed":
+        if isinstance(e, CardsRevealed):
             revealed["cards"] += [parse_card(c) for c in e.cards]
-        elif e.kind == "cards_discarded" and e.reason in ("dismantle", "ice_sword"):
+        elif isinstance(e, CardsDiscarded) and e.reason in ("dismantle", "ice_sword"):
             # only a card that left a hand is turned up for the table to scan
             card = parse_card(e.cards[0])
+            assert e.seat is not None  # a dismantled or ice-sworded card left a seat
             if card in hands[e.seat]:
                 hands[e.seat].remove(card)
                 revealed["cards"].append(card)
@@ -109,6 +113,7 @@ def lockstep(seed: int, players: int, maneuvering: bool = False) -> int:
     digital = Game.new(players=players, seed=seed, settings=settings)
     table = Game.new(players=players, mode="table", seed=seed, settings=settings)
     rng = random.Random(seed)
+    assert digital.lord is not None  # an identity game has a lord
     table.submit(digital.lord.seat, RevealIdentity("lord"))
     steps = 0
     while digital.outcome is None:

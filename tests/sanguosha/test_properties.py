@@ -74,6 +74,7 @@ def check_view(game: Game) -> None:
 
 def check_outcome(game: Game) -> None:
     outcome = game.outcome
+    assert outcome is not None and game.lord is not None  # an identity game that is over
     ids = {p.seat: p.identity for p in game.players}
     alive = [p for p in game.players if p.alive]
     if outcome.side == "lord":

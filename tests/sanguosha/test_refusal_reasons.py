@@ -9,7 +9,7 @@ import pytest
 from companion.narration import Narrator
 from engine.sanguosha import Discard, EndPlay, PickCard, PlayCard, Reason, Respond, parse_card
 
-from .scenario import pass_windows, place, refused, set_hand, set_hp, start
+from .scenario import pass_windows, pending, place, refused, set_hand, set_hp, start
 
 C = parse_card
 
@@ -32,7 +32,7 @@ def test_a_nullification_at_a_dodge_request_says_a_kill_is_no_trick() -> None:
     set_hand(game, 1, "kill@S7")
     set_hand(game, 2, "nullification@SJ")
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    assert game.pending().need == "dodge"
+    assert pending(game).need == "dodge"
     data = refused(game, 2, Respond(C("nullification@SJ")), Reason.CANNOT_NULLIFY)
     assert (data["why"], data["against"], data["need"]) == ("basic", "kill", "dodge")
 
@@ -45,7 +45,7 @@ def test_a_nullification_once_a_duel_takes_effect_says_its_window_is_over() -> N
     set_hand(game, 2, "nullification@SJ")
     game.submit(1, PlayCard(C("duel@SA"), (2,)))
     pass_windows(game)
-    assert game.pending().need == "kill" and game.pending().seat == 2
+    assert pending(game).need == "kill" and pending(game).seat == 2
     data = refused(game, 2, Respond(C("nullification@SJ")), Reason.CANNOT_NULLIFY)
     assert (data["why"], data["against"], data["skill"]) == ("window", "duel", None)
 
@@ -79,7 +79,7 @@ def test_a_card_not_in_the_targets_area_says_equipment_or_judgment_area() -> Non
     place(game, 2, "indulgence@H6")
     game.submit(1, PlayCard(C("dismantle@S3"), (2,)))
     pass_windows(game)
-    assert game.pending().kind.value == "choose_card_from"
+    assert pending(game).kind.value == "choose_card_from"
     data = refused(game, 1, PickCard(C("dodge@H2")), Reason.CARD_NOT_THERE)
     assert data == {"card": "dodge@H2", "seat": 2, "zone": "area"}
     said = Narrator("en").refusal({"reason": "card_not_there", **data})
@@ -103,7 +103,7 @@ def test_the_discard_phase_count_says_the_rule_and_health(lang: str) -> None:
     set_hp(game, 1, 4, 4)
     set_hand(game, 1, "kill@S7", "kill@S8", "kill@S9", "dodge@D2", "dodge@D3", "dodge@D4")
     game.submit(1, EndPlay())
-    prompt = game.pending()
+    prompt = pending(game)
     assert (prompt.kind.value, prompt.reason, prompt.count) == ("discard", "discard_phase", 2)
     three = Discard((C("kill@S7"), C("kill@S8"), C("kill@S9")))
     data = refused(game, 1, three, Reason.WRONG_COUNT)
