@@ -13,6 +13,8 @@ from companion.cli import main
 from companion.game.session import Session
 from companion.readers.phone import PhoneSource
 from companion.store import GameLog
+from companion.table.games import make_table
+from companion.table.outcome import Status
 from companion.web.phone import room_for
 from tests.regicide_table.conftest import SCRIPTS
 from tests.regicide_table.helpers import to_input
@@ -132,3 +134,21 @@ def test_companion_hint_evaluates_a_logged_position(play, capsys) -> None:
     assert "INPUT must be 1.." in capsys.readouterr().err
     assert main(["hint", "1", "2", "--hand", hand, "--iterations", "0", *db]) == 2
     assert "iterations must be a positive whole number, got 0" in capsys.readouterr().err
+
+
+def test_a_hint_with_no_decision_is_refused_and_undo_passes_over_hints() -> None:
+    """Before the first enemy is turned up there is nothing to hint; later, HINT and the
+    hand's scans leave UNDO's list alone: UNDO takes back the last game input."""
+    table = make_table("regicide", 2, 0, {})
+    outcome = table.apply(to_input(f"@* scan {HINT}"))
+    assert outcome.status is Status.IGNORED
+    assert outcome.hint == {"kind": "refused", "reason": "hint_no_decision"}
+    for line in ("@* scan CJ", "@1 scan S4"):
+        assert table.apply(to_input(line)).accepted
+    before = (table.view(), table.prompt(), table.counted)
+    for line in [f"@1 scan {HINT}", "@1 scan H5", "@1 scan H5"]:
+        assert table.apply(to_input(line)).status is Status.IGNORED
+    assert (table.view(), table.prompt(), table.counted) == before
+    undone = table.apply(to_input("@1 press undo"))
+    assert [n.data for n in undone.notes] == [{"seat": 1, "card": "S4"}]
+    assert table.prompt() is not None and "staged" not in table.prompt()
