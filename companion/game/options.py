@@ -277,8 +277,13 @@ def rule_settings(game: str, rules: list[str]) -> dict[str, Any]:
     try:
         settings_from(out)  # types and choices, as the adapter will check them
     except ValueError as exc:
+        from companion.narration import Narrator
+        from engine.core.errors import ActionError
+
+        said = Narrator("en", game).refusal(exc.to_json()) if isinstance(exc, ActionError) else exc
+        said = str(said).removesuffix(".")  # a narrated sentence, then the list
         raise ValueError(
-            f"{exc}; known settings (with their defaults): {_known_rules(game)}"
+            f"{said}; known settings (with their defaults): {_known_rules(game)}"
         ) from None
     return {**out, **mode_out}
 

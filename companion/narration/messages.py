@@ -65,6 +65,7 @@ FIELD_TYPES = (
     "choices",
     *("phase", "button", "zone", "action", "actions", "prompt", "side", "nature", "setting"),
     "self_target",
+    "values",
     "suit",
     "reader",
     "kingdom",

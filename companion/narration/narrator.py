@@ -11,6 +11,7 @@ yields a sentence (the kind and its data), never an exception.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -199,6 +200,10 @@ class Narrator:
         if raw is None:
             return self._format["none"]
         many = isinstance(raw, (list, tuple, set, frozenset))
+        if kind == "values":  # a setting's accepted values, as typed: "a or b", or "3..6"
+            items = list(raw) if many else [raw]
+            typed = [json.dumps(v) if isinstance(v, bool) else str(v) for v in items]
+            return self._join(typed, self._words.get("choice", {}).get("or"))
         if kind == "choices":
             return self._choices(list(raw) if many else [raw])
         if kind.startswith("the_"):

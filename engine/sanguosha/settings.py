@@ -112,7 +112,10 @@ class Settings:
                 raise InvalidAction(Reason.BAD_SETTINGS, setting="no_generals", value=True)
         if self.four_player_roles not in ("1111", "1021"):
             raise InvalidAction(
-                Reason.BAD_SETTINGS, setting="four_player_roles", value=self.four_player_roles
+                Reason.BAD_SETTINGS,
+                setting="four_player_roles",
+                value=self.four_player_roles,
+                accepted=["1111", "1021"],
             )
         if not self.nullification_timeout_s > 0:
             raise InvalidAction(
@@ -122,15 +125,24 @@ class Settings:
             )
         if not 0 <= self.lord_offer_random <= 5:
             raise InvalidAction(
-                Reason.BAD_SETTINGS, setting="lord_offer_random", value=self.lord_offer_random
+                Reason.BAD_SETTINGS,
+                setting="lord_offer_random",
+                value=self.lord_offer_random,
+                accepted="0..5",
             )
         if not 1 <= self.general_offers <= 5:
             raise InvalidAction(
-                Reason.BAD_SETTINGS, setting="general_offers", value=self.general_offers
+                Reason.BAD_SETTINGS,
+                setting="general_offers",
+                value=self.general_offers,
+                accepted="1..5",
             )
         for name, allowed in CHOICES.items():
-            if getattr(self, name) not in allowed:
-                raise InvalidAction(Reason.BAD_SETTINGS, setting=name, value=getattr(self, name))
+            value = getattr(self, name)
+            if value not in allowed:
+                raise InvalidAction(
+                    Reason.BAD_SETTINGS, setting=name, value=value, accepted=list(allowed)
+                )
 
     def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in self.__dataclass_fields__}

@@ -6,7 +6,12 @@ Each scenario goes through the real table layer and the real engine in table mod
 
 from __future__ import annotations
 
+import pytest
+
+from companion.cli import main
 from companion.narration import Narrator
+from engine.core.errors import InvalidAction
+from engine.sanguosha import Settings
 from tests.modes.table import ModeSeats, SetSeats
 from tests.table.test_corrections import correct
 from tests.table.test_refusal_reasons import LANGS, refused
@@ -245,3 +250,31 @@ def test_fire_attack_on_yourself_reads_as_on_yourself() -> None:
     for lang in LANGS:
         said = Narrator(lang).prompt(t.pending, t.table.view())
         assert said == FIRE_ATTACK_ON_SELF["discard"][lang]
+
+
+BAD_SETTING = {
+    "en": "Not a valid setting: chain_amount = bogus; it takes as_dealt or before_target_armor.",
+    "es": "Ajuste no válido: chain_amount = bogus; admite as_dealt o before_target_armor.",
+    "zh-Hans": "无效的设置：chain_amount = bogus；可选值为as_dealt或before_target_armor。",
+}
+
+
+def test_a_bad_setting_value_is_a_sentence_with_the_accepted_values(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--rule chain_amount=bogus` (docs/maneuvering.md §6) is refused before any game with
+    a sentence naming the accepted values, not the raw key `bad_settings (setting=...)`; a
+    mode's setting out of its range says the range."""
+    with pytest.raises(InvalidAction) as info:
+        Settings(maneuvering=True, chain_amount="bogus").validate()
+    for lang in LANGS:
+        assert Narrator(lang).refusal(info.value.to_json()) == BAD_SETTING[lang]
+    argv = ["play", "--players", "4", "--reader", "sim", "--cards", "standard,maneuvering"]
+    assert main([*argv, "--rule", "chain_amount=bogus"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: --rule: {BAD_SETTING['en'][:-1]}; known settings"), err
+    assert "bad_settings" not in err
+    with pytest.raises(InvalidAction) as info:
+        Settings(game_mode="2v2", mode_settings={"2v2.offer": 9}).validate()
+    said = Narrator("en").refusal(info.value.to_json())
+    assert said == "Not a valid setting: 2v2.offer = 9; it takes 3..6."

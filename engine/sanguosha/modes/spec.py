@@ -108,7 +108,7 @@ def check_mode(name: str, players: int | None) -> None:
     mode = data["modes"].get(name)
     if mode is None:
         raise InvalidAction(
-            Reason.BAD_SETTINGS, setting="game_mode", value=name, expected=list(mode_names())
+            Reason.BAD_SETTINGS, setting="game_mode", value=name, accepted=list(mode_names())
         )
     if players is not None and players != mode["players"]:
         raise InvalidAction(
@@ -122,7 +122,7 @@ def _choose(name: str, setting: str, spec: dict[str, Any], value: Any) -> dict[s
         values = spec["values"]
         if value not in values:
             raise InvalidAction(
-                Reason.BAD_SETTINGS, setting=setting, value=value, expected=list(values)
+                Reason.BAD_SETTINGS, setting=setting, value=value, accepted=list(values)
             )
         chosen = values[value]
         if "unsupported" in chosen:
@@ -136,7 +136,7 @@ def _choose(name: str, setting: str, spec: dict[str, Any], value: Any) -> dict[s
         bad = True
     if bad:
         raise InvalidAction(
-            Reason.BAD_SETTINGS, setting=setting, value=value, expected=f"{lo}..{hi}"
+            Reason.BAD_SETTINGS, setting=setting, value=value, accepted=f"{lo}..{hi}"
         )
     key, _, sub = spec["sets"].partition(".")
     return {key: {sub: value}} if sub else {key: value}
@@ -153,9 +153,9 @@ def mode_spec(name: str, chosen: dict[str, Any]) -> ModeSpec:
     prefix = name + "."
     for key in chosen:
         if key not in settings:
-            expected = list(settings) if key.startswith(prefix) else f"{prefix}*"
+            accepted = list(settings) if key.startswith(prefix) else f"{prefix}*"
             raise InvalidAction(
-                Reason.BAD_SETTINGS, setting=key, value=chosen[key], expected=expected
+                Reason.BAD_SETTINGS, setting=key, value=chosen[key], accepted=accepted
             )
     params = {k: v for k, v in mode.items() if k != "settings"}
     params["draft"] = dict(params["draft"])
