@@ -340,6 +340,16 @@ class FlowLayer(RespondLayer):
         self.finish_processing(cards)
         return use
 
+    def effect_voided(self, use: Use, target: Player) -> Flow:
+        """Armor that gives `use` no effect at all on `target` (Vine, Renwang Shield):
+        asked before any Nullification window, so a voided target is never asked
+        (docs/maneuvering.md §3.7: "you are not asked to respond")."""
+        if Point.EFFECT_VOID in self._hooks:
+            data = TargetData(use, target)
+            yield from self.fire(Point.EFFECT_VOID, data)
+            return data.cancelled
+        return False
+
     def effect_cancelled(self, use: Use, target: Player) -> Flow:
         """Give skills and armor a chance to stop `use`'s effect on `target`."""
         if use.cancelled and target.seat in use.cancelled:

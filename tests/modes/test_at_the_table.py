@@ -278,3 +278,37 @@ def test_a_bad_setting_value_is_a_sentence_with_the_accepted_values(
         Settings(game_mode="2v2", mode_settings={"2v2.offer": 9}).validate()
     said = Narrator("en").refusal(info.value.to_json())
     assert said == "Not a valid setting: 2v2.offer = 9; it takes 3..6."
+
+
+VINE_VOIDS = {
+    "en": "{card} has no effect on Guan Yu (seat 2) (Vine).",
+    "es": "{card} no tiene efecto sobre Guan Yu (asiento 2) (Armadura de lianas).",
+    "zh-Hans": "{card}对2号位关羽无效（【藤甲】）。",
+}
+AOE_NAMES = {
+    "arrow_barrage@HA": {
+        "en": "Arrow Barrage",
+        "es": "Lluvia de flechas",
+        "zh-Hans": "【万箭齐发】",
+    },
+    "barbarian_invasion@SK": {
+        "en": "Barbarian Invasion",
+        "es": "Invasión bárbara",
+        "zh-Hans": "【南蛮入侵】",
+    },
+}
+
+
+@pytest.mark.parametrize("card", sorted(AOE_NAMES))
+def test_vine_voids_an_aoe_before_any_nullification_window(card: str) -> None:
+    """docs/maneuvering.md §3.7: Vine gives Arrow Barrage and Barbarian Invasion no effect
+    on its holder, who is not asked anything: the first Nullification window is for the
+    next target, not the Vine holder."""
+    t = SetSeats("sunquan", "guanyu", "zhangfei", "lvbu", maneuvering=True)
+    t.ok(correct(t, "correct move vine@S2 to 2 equipment"))
+    outcome = t.ok(t.scan(card, 1))
+    assert (t.pending["kind"], t.pending["target"]) == ("nullify", 3)
+    for lang in LANGS:
+        said = t.said(outcome, lang)
+        assert VINE_VOIDS[lang].replace("{card}", AOE_NAMES[card][lang]) in said
+        assert not any("Nullification" in line and "seat 2)?" in line for line in said)

@@ -65,6 +65,9 @@ class Kill(CardRule):
 
 def kill_effect(game: Game, use: Use, target: Player) -> Flow:
     """One Kill meets one target: Dodges needed (1, or more by a skill), else 1 damage."""
+    voided = yield from game.effect_voided(use, target)
+    if voided:
+        return
     cancelled = yield from game.effect_cancelled(use, target)
     if cancelled:
         return

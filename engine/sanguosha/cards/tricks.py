@@ -38,6 +38,9 @@ class InstantTrick(CardRule):
         for target in list(self.effect_targets(use)):
             if not target.alive or not self.applies(game, use, target):
                 continue
+            voided = yield from game.effect_voided(use, target)
+            if voided:
+                continue
             if use.nullifiable:
                 nullified = yield from game.nullified(use, target)
                 if nullified:

@@ -60,6 +60,8 @@ class Point(StrEnum):
     CARD_USED = "card_used"  # Use: after a card is used, before it takes effect
     TARGET_CONFIRMING = "target_confirming"  # TargetData: before TARGET_CHOSEN; may redirect
     TARGET_CHOSEN = "target_chosen"  # TargetData(use, target): the final targets; set flags
+    EFFECT_VOID = "effect_void"  # TargetData: armor voids the card on target (Vine): set
+    # cancelled; checked before the target's Nullification window, so it is never opened
     CARD_EFFECT = "card_effect"  # TargetData: set cancelled to stop the effect on target
     KILL_DODGED = "kill_dodged"  # TargetData: set hit to make a dodged Kill hit anyway
     CARD_RESPONDED = "card_responded"  # Request: after a card was used or played in answer

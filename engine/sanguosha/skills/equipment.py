@@ -300,7 +300,7 @@ class RenwangShield(Skill):
 
     id = "renwang_shield"
     tags = COMPULSORY
-    triggers = (Point.CARD_EFFECT,)
+    triggers = (Point.EFFECT_VOID,)
 
     def can_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> bool:
         use = data.use

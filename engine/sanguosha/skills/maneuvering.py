@@ -73,7 +73,7 @@ class ZhuqueFan(Skill):
 class Vine(Skill):
     id = "vine"
     tags = COMPULSORY
-    triggers = (Point.CARD_EFFECT, Point.DAMAGE_INFLICTED)
+    triggers = (Point.EFFECT_VOID, Point.DAMAGE_INFLICTED)
 
     def can_trigger(self, game: Game, owner: Player, point: Point, data: object) -> bool:
         if isinstance(data, TargetData):
