@@ -288,12 +288,12 @@ VINE_VOIDS = {
 AOE_NAMES = {
     "arrow_barrage@HA": {
         "en": "Arrow Barrage",
-        "es": "Lluvia de flechas",
+        "es": "La Lluvia de flechas",
         "zh-Hans": "【万箭齐发】",
     },
     "barbarian_invasion@SK": {
         "en": "Barbarian Invasion",
-        "es": "Invasión bárbara",
+        "es": "La Invasión bárbara",
         "zh-Hans": "【南蛮入侵】",
     },
 }
