@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
+from typing import Any
 
 from companion.commands import COMMANDS
 
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
 
 async def _session(enrolment, spec: str, path: Path, book) -> None:
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
 
     from companion.enrolment import Step, describe, prompt
     from companion.enrolment.live import enrol_with_hub
@@ -105,6 +106,7 @@ async def _session(enrolment, spec: str, path: Path, book) -> None:
 
     console = Console()
     connected = asyncio.Event()
+    Progress: Any = _typing_progress()
     # only paired readers (the simulated one pairs itself); it needs the running loop
     source, trust = open_trusted(spec)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
@@ -131,7 +133,7 @@ async def _session(enrolment, spec: str, path: Path, book) -> None:
             tasks = {work}
             table = getattr(source, "table", None)
             if table is not None:
-                tasks.add(asyncio.create_task(_sim_console(table, connected, progress.console)))
+                tasks.add(asyncio.create_task(_sim_console(table, connected, progress)))
             finished, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             if work not in finished:
                 await _drain(table, work)
@@ -144,13 +146,63 @@ async def _session(enrolment, spec: str, path: Path, book) -> None:
                     pass
 
 
-async def _sim_console(table, connected: asyncio.Event, console) -> None:
-    """Type what the simulated reader reads (`scan uid:04A1B2C3`, `press no`, `quit`)."""
+def _typing_progress() -> type:
+    """rich's progress display with the line being typed at the simulated reader's
+    console as its last row (`line`, None: no row)."""
+    from rich.progress import Progress
+    from rich.text import Text
+
+    from companion.game.live import PROMPT
+
+    class TypingProgress(Progress):
+        line: str | None = None
+
+        def get_renderables(self) -> Any:
+            yield from super().get_renderables()
+            if self.line is not None:
+                yield Text(PROMPT + self.line)
+
+    return TypingProgress
+
+
+class _Echo:
+    """The view `TerminalLine` draws the typed line on: the progress display's last row.
+    The terminal does not echo what is typed, so typing never writes over the
+    progress line ("... 0/11A1B2C3")."""
+
+    def __init__(self, progress: Any) -> None:
+        self.progress = progress
+
+    def typing(self, line: str) -> None:
+        self.progress.line = line
+        self.progress.refresh()
+
+    def typed(self, line: str) -> None:
+        from companion.game.live import PROMPT
+
+        self.progress.line = ""
+        self.progress.console.print(PROMPT + line, style="dim", markup=False)
+
+
+async def _sim_console(table, connected: asyncio.Event, progress) -> None:
+    """Type what the simulated reader reads (`scan uid:04A1B2C3`, `press no`, `quit`):
+    on a terminal through the live view's line editor (`TerminalLine`)."""
+    from companion.game.live import TerminalLine
     from hardware.sim.console import run_console, stdin_lines
 
     await connected.wait()  # events from before the first connection would be lost
+    console = progress.console
     console.print("simulated reader: type scan uid:04A1B2C3, press no, press undo, or quit")
-    await run_console(table, stdin_lines(), console.print)
+    editor, restore = None, None
+    if sys.stdin is not None and sys.stdin.isatty() and console.is_terminal:
+        editor = TerminalLine(sys.stdin.fileno(), _Echo(progress))  # type: ignore[arg-type]
+        restore = editor.enter()
+        _Echo(progress).typing("")
+    try:
+        await run_console(table, stdin_lines(editor), console.print)
+    finally:
+        if restore is not None:
+            restore()
 
 
 async def _drain(table, work: asyncio.Task) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from hardware.sim.reader import SimulatedReader
 from hardware.sim.script import ScriptError, parse_line
@@ -42,15 +43,17 @@ def describe_reader(reader: SimulatedReader) -> str:
     )
 
 
-async def stdin_lines() -> AsyncIterator[str]:
-    """Lines typed on stdin, read by a daemon thread so the loop never blocks."""
+async def stdin_lines(source: Any = None) -> AsyncIterator[str]:
+    """Lines typed on stdin (or read from `source`'s `readline`, a line editor), read by
+    a daemon thread so the loop never blocks."""
     import sys
 
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[str | None] = asyncio.Queue()
+    readline = (source or sys.stdin).readline
 
     def pump() -> None:
-        for line in sys.stdin:
+        while line := readline():
             loop.call_soon_threadsafe(queue.put_nowait, line)
         loop.call_soon_threadsafe(queue.put_nowait, None)
 
