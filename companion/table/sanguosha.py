@@ -184,6 +184,9 @@ class SanguoshaTable:
         if denied is not None:
             return denied
         if seat not in prompt.seats:
+            late = self._late_target(prompt, seat, scanned)
+            if late is not None:
+                return late
             expected = list(prompt.seats)
             return Refuse("wrong_seat", {"seat": seat, "expected": expected}, seat, "engine")
         staged = self._staged
@@ -196,6 +199,20 @@ class SanguoshaTable:
         if isinstance(meaning, Submit):
             return _with_accept(meaning, self._clear)
         return meaning
+
+    def _late_target(self, prompt: Prompt, seat: int, scanned: Scanned | None) -> Refuse | None:
+        """Another general scanned by a Sky Halberd holder whose Kill already went to its
+        first target: extra targets need the Kill to be the last hand card (the Kill was
+        used at once because it was not), said instead of "may not decide now"."""
+        if scanned is None or scanned.kind != "general" or prompt.kind is not PromptKind.RESPOND:
+            return None
+        against = getattr(prompt.ctx, "against", None)
+        user = getattr(against, "user", None)
+        if against is None or user is None or against.name != "kill" or user.seat != seat:
+            return None
+        if not any(c is not None and c.name == "sky_halberd" for c in user.equip):
+            return None
+        return Refuse("halberd_last_card", {"seat": seat}, seat)
 
     def _denied(self, prompt: Prompt, seat: int, scanned: Scanned | None) -> Refuse | None:
         """A card the rules just did not let this seat answer with (a Dodge after Tieqi's

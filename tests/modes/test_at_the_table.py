@@ -312,3 +312,30 @@ def test_vine_voids_an_aoe_before_any_nullification_window(card: str) -> None:
         said = t.said(outcome, lang)
         assert VINE_VOIDS[lang].replace("{card}", AOE_NAMES[card][lang]) in said
         assert not any("Nullification" in line and "seat 2)?" in line for line in said)
+
+
+HALBERD = {
+    "en": "Sun Quan (seat 1): Sky Halberd's extra targets need the Kill to be your last hand "
+    "card; this Kill was not, so it went to its first target only.",
+    "es": "Sun Quan (asiento 1): los objetivos extra de la Alabarda celestial exigen que el "
+    "Ataque sea tu última carta en la mano; este no lo era, así que solo va contra su primer "
+    "objetivo.",
+    "zh-Hans": "1号位孙权：方天画戟须以最后一张手牌【杀】才能额外指定目标；此【杀】不是最后一张手牌，"
+    "只对第一个目标生效。",
+}
+
+
+def test_a_second_sky_halberd_target_says_the_last_card_rule() -> None:
+    """A Sky Halberd holder with more than one hand card: the Kill is used at its first
+    target at once (right); a second general scanned then is refused with the rule that
+    extra targets need the Kill to be the last hand card, not "may not decide now"."""
+    t = SetSeats("sunquan", "guanyu", "zhangfei", "lvbu")
+    t.ok(correct(t, "correct move sky_halberd@DQ to 1 equipment"))
+    t.ok(t.scan("kill@S7", 1))
+    t.ok(t.scan("guanyu", 1))
+    assert (t.pending["kind"], t.pending["seat"]) == ("respond", 2)
+    before = t.snapshot()
+    outcome = t.scan("zhangfei", 1)
+    assert outcome.refusal is not None and outcome.refusal["reason"] == "halberd_last_card"
+    assert t.snapshot() == before
+    assert {lang: t.said(outcome, lang)[0] for lang in LANGS} == HALBERD
