@@ -38,7 +38,7 @@ _TOP = (
 )  # fmt: skip
 _TURN = ("seat", "phase", "round", "step")
 _PENDING = (
-    "kind", "seat", "seats", "need", "card", "source", "target", "count", "amount",
+    "kind", "seat", "seats", "need", "card", "as_card", "source", "target", "count", "amount",
     "paid", "timeout_s", "reason", "optional", "can_yield", "flips_left",
 )  # fmt: skip
 _PENDING_CARDS = ("staged",)  # lists of card texts

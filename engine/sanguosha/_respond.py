@@ -252,6 +252,7 @@ class RespondLayer(ZonesLayer):
                 source=against.user.seat,
                 target=target.seat,
                 card=_text(against),
+                as_card=_used_as(against),
                 reason=use.name,
                 optional=True,
                 timeout_s=timeout,
@@ -417,3 +418,11 @@ def _text(use: Use | None) -> str | None:
     if use is None or not use.cards:
         return None
     return str(use.cards[0]) if len(use.cards) == 1 else "+".join(map(str, use.cards))
+
+
+def _used_as(use: Use) -> str | None:
+    """What a use's card stands for when it is not the card itself (Qixi's black card as
+    Dismantle, Guose's diamond as Indulgence), so a Nullification names both."""
+    if use.cards and any(c.true_name != use.name for c in use.cards):
+        return use.name
+    return None

@@ -66,6 +66,7 @@ class Prompt:
     source: int | None = None  # who caused the request
     target: int | None = None  # whom it concerns (the dying player, the card's target)
     card: str | None = None  # the card being answered / staged
+    as_card: str | None = None  # nullify: what `card` was used as (Qixi's Dismantle), if not itself
     reason: str | None = None  # what it is for: a card id, a skill id, "discard_phase"...
     count: int = 0  # how many (cards to discard, Dodges still needed...)
     needed: int = 0  # respond: how many in all, when a skill asks for more than one
@@ -84,7 +85,7 @@ class Prompt:
             "seat": self.seat,
             "seats": list(self.seats),
         }
-        for key in ("need", "source", "target", "card", "reason", "skill", "timeout_s"):
+        for key in ("need", "source", "target", "card", "as_card", "reason", "skill", "timeout_s"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value

@@ -339,3 +339,25 @@ def test_a_second_sky_halberd_target_says_the_last_card_rule() -> None:
     assert outcome.refusal is not None and outcome.refusal["reason"] == "halberd_last_card"
     assert t.snapshot() == before
     assert {lang: t.said(outcome, lang)[0] for lang in LANGS} == HALBERD
+
+
+QIXI_NULLIFY = {
+    "en": "Nullification against Dismantle (Wine ♠3) on Guan Yu (seat 2)? Scan it, or NO (5 s); "
+    "still to answer: Gan Ning (seat 1), Guan Yu (seat 2), Zhang Fei (seat 3) and Lü Bu (seat 4).",
+    "es": "¿Anulación contra Desmantelar (Vino ♠3) sobre Guan Yu (asiento 2)? Escanéala, o NO "
+    "(5 s); faltan por responder: Gan Ning (asiento 1), Guan Yu (asiento 2), Zhang Fei (asiento "
+    "3) y Lü Bu (asiento 4).",
+    "zh-Hans": "【过河拆桥】（【酒】♠3）即将对2号位关羽生效，是否使用【无懈可击】？扫描【无懈可击】，"
+    "或按取消（5秒）；尚未表态：1号位甘宁、2号位关羽、3号位张飞和4号位吕布。",
+}
+
+
+def test_a_nullification_window_names_the_card_as_used_then_the_physical_card() -> None:
+    """Gan Ning's Qixi uses Wine ♠3 as Dismantle: the Nullification window names the
+    Dismantle first, then the physical card (not "against Wine ♠3")."""
+    t = SetSeats("ganning", "guanyu", "zhangfei", "lvbu", maneuvering=True)
+    for code in ("skill:qixi", "wine@S3", "guanyu"):
+        t.ok(t.scan(code, 1))
+    outcome = t.ok(t.press("ok", 1))
+    assert (t.pending["kind"], t.pending["as_card"]) == ("nullify", "dismantle")
+    assert {lang: t.said(outcome, lang)[-1] for lang in LANGS} == QIXI_NULLIFY
