@@ -1,6 +1,6 @@
 """`companion readers`: the card readers in reach, and which of them this computer trusts.
 
-companion readers [--reader SPEC] [--timeout SECONDS] [--allowlist FILE]
+companion readers [--reader SPEC] [--timeout SECONDS] [--expect N] [--allowlist FILE]
 companion readers pair [--reader SPEC] [--timeout SECONDS] [--allowlist FILE]
 companion readers forget ID [--allowlist FILE]
 
@@ -11,6 +11,11 @@ not paired are listed apart, never connected. `pair` bonds with the reader whose
 pairing window is open (OK held 3 s) and adds it to the allowlist; `forget` removes
 one (by reader id, name or address). The allowlist is `--allowlist`, else
 `$COMPANION_READERS`, else ~/.local/share/table-companion/readers.json.
+
+The listing looks for `--timeout` seconds; with `--expect N` it ends as soon as N
+readers have answered (HELLO and STATUS), the timeout then only bounding a search
+that falls short, so a script (or a test on a busy machine) waits no longer than it
+must and never too little.
 """
 
 from __future__ import annotations
@@ -20,12 +25,18 @@ import asyncio
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.commands import COMMANDS
 
+if TYPE_CHECKING:
+    from companion.readers import ReaderStatus
+
 _LIST_TIMEOUT = 3.0
 _PAIR_TIMEOUT = 60.0
+_EXPECT_TIMEOUT = 60.0
+_EXPECT_POLL_S = 0.1
+"""With --expect: how often the listing looks whether the readers have all answered."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -50,7 +61,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--timeout",
         type=float,
         default=argparse.SUPPRESS,
-        help=f"seconds to look for readers (default {_LIST_TIMEOUT:g}; pair: {_PAIR_TIMEOUT:g})",
+        help=f"seconds to look for readers (default {_LIST_TIMEOUT:g}; with --expect: "
+        f"{_EXPECT_TIMEOUT:g}; pair: {_PAIR_TIMEOUT:g})",
     )
     common.add_argument(
         "--allowlist",
@@ -65,6 +77,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=COMMANDS["readers"],
         description="Find card readers, ask each paired one who it is, and list them; "
         "`pair` bonds with a reader whose pairing window is open, `forget` drops one.",
+    )
+    parser.add_argument(
+        "--expect",
+        type=int,
+        default=None,
+        metavar="N",
+        help="stop looking as soon as N readers have answered; exit status 1 if fewer "
+        "answer within --timeout",
     )
     actions = parser.add_subparsers(dest="action", metavar="{pair,forget}")
     actions.add_parser(
@@ -103,9 +123,17 @@ def _rssi(value: int | None) -> str:
     return "-" if value is None else f"{value} dBm"
 
 
-async def _collect(spec: str, timeout: float, allowlist_path: Path) -> list[str]:
-    """The listing's sections: paired readers in reach, unpaired ones, paired ones
-    not seen. Empty when nothing at all was found or is paired."""
+def _answered(statuses: Sequence[ReaderStatus]) -> int:
+    """How many readers are connected and have sent their STATUS."""
+    return sum(1 for s in statuses if s.connected and s.reported)
+
+
+async def _collect(
+    spec: str, timeout: float, allowlist_path: Path, expect: int | None = None
+) -> tuple[list[str], int]:
+    """The listing's sections (paired readers in reach, unpaired ones, paired ones
+    not seen; empty when nothing at all was found or is paired) and how many readers
+    answered. With `expect`, the search ends once that many have answered."""
     from companion.readers import HubOptions, IgnoreReason, ReaderHub, ReaderIgnored
     from companion.readers.spec import open_trusted
 
@@ -116,10 +144,15 @@ async def _collect(spec: str, timeout: float, allowlist_path: Path) -> list[str]
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while (left := deadline - loop.time()) > 0:
-            try:
-                event = await hub.next_event(timeout=left)
-            except TimeoutError:
+            if expect is not None and _answered(hub.status()) >= expect:
                 break
+            try:
+                wait = left if expect is None else min(left, _EXPECT_POLL_S)
+                event = await hub.next_event(timeout=wait)
+            except TimeoutError:
+                if expect is None:
+                    break
+                continue
             if isinstance(event, ReaderIgnored):
                 ignored.append(event)
         statuses = hub.status()
@@ -153,7 +186,7 @@ async def _collect(spec: str, timeout: float, allowlist_path: Path) -> list[str]
         table = [("NAME", "ADDRESS", "READER ID", "PAIRED")]
         table += [(r.name, r.identity, r.label, r.paired_at or "-") for r in missing]
         sections.append("paired, not in reach:\n" + format_table(table))
-    return sections
+    return sections, _answered(statuses)
 
 
 async def _pair(spec: str, timeout: float, allowlist_path: Path) -> Any:
@@ -250,11 +283,21 @@ def run(args: argparse.Namespace) -> int:
     action = args.action or "list"
     if args.reader == "phone" and action == "list":
         return _phones(args.db)
+    expect = getattr(args, "expect", None)
     timeout = args.timeout
     if timeout is None:
-        timeout = _PAIR_TIMEOUT if action == "pair" else _LIST_TIMEOUT
+        timeout = (
+            _PAIR_TIMEOUT
+            if action == "pair"
+            else _LIST_TIMEOUT
+            if expect is None
+            else _EXPECT_TIMEOUT
+        )
     if timeout <= 0:
         print("companion readers: --timeout must be positive", file=sys.stderr)
+        return 2
+    if expect is not None and expect < 1:
+        print(f"companion readers: --expect must be at least 1, not {expect}", file=sys.stderr)
         return 2
     path = args.allowlist or default_allowlist_path()
     try:
@@ -270,7 +313,7 @@ def run(args: argparse.Namespace) -> int:
             known = asyncio.run(_pair(args.reader, timeout, path))
             print(f"paired {known.name} (reader {known.label}, {known.identity}); saved in {path}")
             return 0
-        sections = asyncio.run(_collect(args.reader, timeout, path))
+        sections, answered = asyncio.run(_collect(args.reader, timeout, path, expect))
     except ReaderUnavailable as exc:
         print(f"companion readers: {exc}", file=sys.stderr)
         if action == "list" and _looks_around(args.reader):
@@ -290,8 +333,12 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if _looks_around(args.reader):
         sections += _survey()
-    if not sections:
-        print("no readers found")
-        return 0
-    print("\n\n".join(sections))
+    print("\n\n".join(sections) if sections else "no readers found")
+    if expect is not None and answered < expect:
+        print(
+            f"companion readers: {answered} of the {expect} expected readers answered "
+            f"within {timeout:g} s",
+            file=sys.stderr,
+        )
+        return 1
     return 0

@@ -66,6 +66,7 @@ class _Known:
     name: str = ""
     address: str = ""
     battery: int | None = None
+    reported: bool = False  # a STATUS arrived (battery and seat are the reader's own)
     delivered: int | None = None  # last seq delivered in the session's epoch
     acked: int | None = None  # last seq acknowledged to the reader in that epoch
     ack_due: int | None = None  # an ACK to send when the link allows
@@ -326,6 +327,7 @@ class _Link:
             elif isinstance(effect, StatusReport):
                 status = effect.status
                 known.battery = None if status.battery == 255 else status.battery
+                known.reported = True
                 if hub.bound_seat(known.reader_id) is None:
                     known.seat = status.seat
             elif isinstance(effect, Rebooted):

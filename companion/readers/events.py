@@ -183,6 +183,8 @@ class ReaderStatus:
     rssi: int | None
     last_event: Message | None
     last_event_at: float | None
+    reported: bool = False
+    """Whether the reader has sent its STATUS (battery, seat) since the hub started."""
 
 
 def _frozen(mapping: Mapping[int, object]) -> Mapping[int, object]:

@@ -272,6 +272,7 @@ class ReaderHub:
                     rssi=link.reader.rssi if link is not None else None,
                     last_event=known.last_event,
                     last_event_at=known.last_event_at,
+                    reported=known.reported,
                 )
             )
         return out

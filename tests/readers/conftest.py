@@ -29,11 +29,20 @@ LOGICS: dict[str, LogicFactory] = {"session": SessionLogic, "firmware": Firmware
 
 @asynccontextmanager
 async def ble_rig(
-    n_readers: int = 1, *, shared: bool = True, seed: int = 7, logic: str = "session"
+    n_readers: int = 1,
+    *,
+    shared: bool = True,
+    seed: int = 7,
+    logic: str = "session",
+    advertising_interval_ms: float = 20.0,
 ) -> AsyncIterator[Rig]:
     """N simulated readers and a host radio on one simulated link, in this process."""
     async with SimulatedTable(
-        n_readers, shared=shared, seed=seed, logic_factory=LOGICS[logic]
+        n_readers,
+        shared=shared,
+        seed=seed,
+        logic_factory=LOGICS[logic],
+        advertising_interval_ms=advertising_interval_ms,
     ) as table:
         source: ReaderSource = SimSource(table, owns_table=False)
         yield Rig("ble", table.readers, source, table)

@@ -9,7 +9,9 @@ from companion.readers.base import ReaderSource
 from hardware.sim.reader import SimulatedReader
 from hardware.sim.table import SimulatedTable
 
-TIMEOUT = 5.0
+TIMEOUT = 30.0
+"""How long a test waits for one awaited event: a bound that only ends a failing test
+(a passing one goes on as soon as the event is there), generous for a loaded machine."""
 
 
 @dataclass

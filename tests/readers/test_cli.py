@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,8 @@ from tests.readers.helpers import TIMEOUT, take_inputs
 
 def test_readers_lists_simulated_readers(capsys: pytest.CaptureFixture[str]) -> None:
     """`companion readers --reader sim:3` prints one row per reader with name, address,
-    RSSI, battery and seat."""
-    assert main(["readers", "--reader", "sim:3", "--timeout", "1"]) == 0
+    RSSI, battery and seat; with --expect the listing ends once all three answered."""
+    assert main(["readers", "--reader", "sim:3", "--expect", "3", "--timeout", "120"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["NAME", "ADDRESS", "RSSI", "BATTERY", "SEAT", "READER", "ID"]
     rows = sorted(line.split() for line in lines[1:])
@@ -25,12 +26,21 @@ def test_readers_lists_simulated_readers(capsys: pytest.CaptureFixture[str]) -> 
     assert {(row[2], row[3], row[4]) for row in rows} == {("-50", "dBm", "100%")}
 
 
+def test_readers_says_when_fewer_than_expected_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two readers for --expect 3: the search ends at --timeout, says how many of the
+    3 answered (however many of the two made it in that second), and exits 1."""
+    assert main(["readers", "--reader", "sim:2", "--expect", "3", "--timeout", "1"]) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"\b[0-2] of the 3 expected readers answered within 1 s", err), err
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["readers", "--reader", "bogus"], "not a reader spec"),
         (["readers", "--reader", "sim:11"], "1 to 10 readers"),
         (["readers", "--timeout", "0"], "--timeout must be positive"),
+        (["readers", "--expect", "0"], "--expect must be at least 1, not 0"),
         (["sim", "--readers", "11"], "--readers takes 1 to 10"),
         (["sim", "--latency", "-1"], "--latency must be >= 0"),
     ],
