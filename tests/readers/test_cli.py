@@ -78,7 +78,10 @@ async def test_simulator_plays_its_script_once_a_host_is_up(tmp_path: Path) -> N
     simulator = asyncio.create_task(run_simulator(options, out=out))
     try:
         transport = await asyncio.wait_for(spec, TIMEOUT)
-        async with ReaderHub(open_reader(f"hci:{transport}"), HubOptions(auto_ack=True)) as hub:
+        # hello_timeout: the default 2 s refuses a reader whose HELLO a loaded machine
+        # delays (seen at load 12); here it only bounds a failure.
+        hub_options = HubOptions(auto_ack=True, hello_timeout=TIMEOUT)
+        async with ReaderHub(open_reader(f"hci:{transport}"), hub_options) as hub:
             seen = await take_inputs(hub, 3)
         assert [type(i.event).__name__ for i in seen.inputs] == ["Card", "Button", "Button"]
         assert seen.seqs() == [0, 1, 2]
