@@ -168,5 +168,5 @@ def test_the_default_is_the_standard_box_and_sets_add_up(
     args = ["--set", "standard", "--set", "commands", "--set", "generals"]
     assert main(["labels", *args, "--out", str(more), "--dpi", "50"]) == 0
     assert capsys.readouterr().out.startswith(
-        "173 labels (sanguosha, generals, identities, skills, commands) on 9 page(s)"
+        "174 labels (sanguosha, generals, identities, skills, commands) on 9 page(s)"
     )
