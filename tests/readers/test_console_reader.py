@@ -79,7 +79,10 @@ async def test_a_code_and_enter_at_the_console_is_a_logged_read(tmp_path: Path) 
             )
 
             typing.close()  # the console closes: the readers still play
-            await asyncio.sleep(0.2)
+            await until(lambda: not any(t.get_name() == "console" for t in asyncio.all_tasks()))
+            assert not run.done()
+            scanner.scan(codes.resolve_token("liubei").code)
+            await until(lambda: len(logged()) == 4)
             assert not run.done()
         finally:
             run.cancel()
