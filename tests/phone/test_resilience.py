@@ -45,8 +45,11 @@ async def test_a_network_drop_loses_and_doubles_nothing(tmp_path: Path, pw) -> N
         await phone.context.set_offline(False)
         await table.until(lambda: len(table.inputs()) == 4)
         await phone.wait("window.__phone.session.buffer.length === 0")
-        await asyncio.sleep(0.5)  # anything doubled would arrive now
-        assert presses(table) == [("ok", 0), ("no", 1), ("select 2", 2), ("undo", 3)]
+        # A later press stored proves the link has delivered all it had before it:
+        # anything doubled would be in the log already.
+        await phone.press("ok")
+        await table.until(lambda: len(table.inputs()) == 5)
+        assert presses(table) == [("ok", 0), ("no", 1), ("select 2", 2), ("undo", 3), ("ok", 4)]
 
 
 async def test_a_reload_with_unacknowledged_events_resends_them_once(tmp_path: Path, pw) -> None:
@@ -68,8 +71,9 @@ async def test_a_reload_with_unacknowledged_events_resends_them_once(tmp_path: P
         await phone.wait("window.__phone.session.buffer.length === 0")
         await phone.press("ok")
         await table.until(lambda: len(table.inputs()) == 4)
-        await asyncio.sleep(0.5)
-        assert presses(table) == [("ok", 0), ("no", 1), ("undo", 2), ("ok", 3)]
+        await phone.press("no")  # stored after all before it: nothing doubled came first
+        await table.until(lambda: len(table.inputs()) == 5)
+        assert presses(table) == [("ok", 0), ("no", 1), ("undo", 2), ("ok", 3), ("no", 4)]
         assert [n for n in table.notices if type(n).__name__ == "ReaderRestarted"] == []
 
 
@@ -90,5 +94,6 @@ async def test_a_sleeping_phone_catches_up_when_it_wakes(tmp_path: Path, pw) -> 
         await cdp.send("Page.setWebLifecycleState", {"state": "active"})
         await table.until(lambda: len(table.inputs()) == 2)
         await phone.wait("window.__phone.session.buffer.length === 0")
-        await asyncio.sleep(0.5)
-        assert presses(table) == [("ok", 0), ("no", 1)]
+        await phone.press("undo")  # stored after all before it: nothing doubled came first
+        await table.until(lambda: len(table.inputs()) == 3)
+        assert presses(table) == [("ok", 0), ("no", 1), ("undo", 2)]
