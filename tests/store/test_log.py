@@ -119,7 +119,8 @@ def test_games_are_listed_newest_first_with_status(tmp_path: Path) -> None:
             {"winners": [1, 2]},
             1,
         )
-        assert log.latest().id == second
+        latest = log.latest()
+        assert latest is not None and latest.id == second
         log.set_status(second, "over", {})
         assert log.latest(unfinished=True) is None
 
@@ -196,7 +197,9 @@ def test_committed_inputs_survive_sigkill(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-c", code], cwd=os.getcwd(), timeout=60)
     assert proc.returncode == -signal.SIGKILL
     with GameLog(db) as log:
-        assert log.count(log.latest().id) == 50
+        latest = log.latest()
+        assert latest is not None
+        assert log.count(latest.id) == 50
 
 
 def test_a_row_says_how_many_inputs_its_status_describes(tmp_path: Path) -> None:
