@@ -26,4 +26,9 @@ def phone_photo(image: Image.Image, angle: float, scale: float, blur: float) -> 
 
 def decode_all(image: Image.Image) -> list[str]:
     """Every QR code a real decoder (zxing-cpp) finds in `image`."""
-    return [r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+    return [
+        r.text
+        for r in zxingcpp.read_barcodes(
+            image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+        )
+    ]

@@ -94,6 +94,7 @@ async def test_enrolment_over_ble_interrupted_resumed_and_duplicate_refused(tmp_
             for index in (3, *range(5, len(cards))):
                 step = await second.scan(reader, UIDS[index])
                 assert (step.outcome, step.card) == (Outcome.ENROLLED, cards[index])
+            assert second.task is not None
             await asyncio.wait_for(second.task, TIMEOUT)  # every card done: the run ends
 
     final = Registry.load(path)

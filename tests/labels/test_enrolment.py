@@ -44,7 +44,8 @@ def test_malformed_uid_is_refused() -> None:
     enrolment = Enrolment(all_codes("identities"), Registry())
     step = enrolment.on_uid(b"\x01\x02\x03")
     assert step.outcome is Outcome.BAD_UID and "4, 7 or 10" in step.detail
-    assert enrolment.expected().text == "lord" and len(enrolment.registry) == 0
+    expected = enrolment.expected()
+    assert expected is not None and expected.text == "lord" and len(enrolment.registry) == 0
 
 
 def test_skip_and_undo() -> None:
@@ -110,7 +111,8 @@ def test_registry_file_round_trip_and_atomic_save(tmp_path: Path) -> None:
     registry.enrol("04a0b1c2d3e4f5", decode_code("S0DX"))
     registry.save()
     assert json.loads(path.read_text()) == {"version": 1, "cards": {"04A0B1C2D3E4F5": "S0DX"}}
-    assert Registry.load(path).lookup(bytes.fromhex("04a0b1c2d3e4f5")).text == "kill@S7"
+    card = Registry.load(path).lookup(bytes.fromhex("04a0b1c2d3e4f5"))
+    assert card is not None and card.text == "kill@S7"
     assert [p.name for p in tmp_path.iterdir()] == ["tags.json"]
 
 
