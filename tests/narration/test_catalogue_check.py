@@ -18,7 +18,7 @@ from companion.narration.messages import catalogue, field_types, languages
 from companion.narration.templates import fields_of, render
 from engine.sanguosha import catalogue as game_catalogue
 
-VIEW = {"seats": [{"seat": n, "general": g} for n, g in
+VIEW: dict[str, list[dict[str, Any]]] = {"seats": [{"seat": n, "general": g} for n, g in
                   ((1, "liubei"), (2, "guanyu"), (3, "zhangfei"), (4, "caocao"))]}  # fmt: skip
 SAMPLES: dict[str, Any] = {
     "seat": 2, "seats": [2, 3], "card": "kill@S7", "cards": ["kill@S7", "dodge@H2"],
@@ -26,7 +26,7 @@ SAMPLES: dict[str, Any] = {
     "number": 2, "text": "S0DX", "bool": True, "seatno": 3, "ncards": 2, "cause": "judgment",
     "choices": ["spade", "heart"], "suit": "spade", "actions": ["play"], "action": "play",
 }  # fmt: skip
-GENERALS = {s["seat"]: s["general"] for s in VIEW["seats"]}
+GENERALS: dict[int, str] = {s["seat"]: s["general"] for s in VIEW["seats"]}
 REGICIDE_SAMPLES = {**SAMPLES, "card": "S7", "cards": ["S7", "H2"], "card_name": "S7"}
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 CJK_OR_MARK = r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef【】“”‘’…—]"
@@ -159,7 +159,7 @@ def test_a_card_name_in_a_message_is_written_as_the_game_writes_it(lang: str) ->
     Chinese every 【name】 is a card's name; in English and Spanish a game name is never
     written with other capitals ("peach" for "Peach")."""
     names = _names(lang)
-    bad = []
+    bad: list[tuple[str, ...]] = []
     for key, literal, _ in rendered("sanguosha", lang):
         if lang == "zh-Hans":
             bad += [

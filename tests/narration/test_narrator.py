@@ -100,7 +100,9 @@ def test_an_unknown_kind_still_gives_a_sentence() -> None:
 )
 def test_a_bad_template_names_the_file_and_key(message: object, problem: str) -> None:
     """A malformed template is refused at load, naming the file and the message key."""
-    data = {s: {} for s in ("names", "event", "prompt", "reason", "table")}
+    data: dict[str, dict[str, object]] = {
+        s: {} for s in ("names", "event", "prompt", "reason", "table")
+    }
     data["format"] = dict(messages("en")["format"])
     data["event"]["sanguosha.broken"] = message
     with pytest.raises(MessageError, match=rf"x\.json: event\.sanguosha\.broken: .*({problem})"):
