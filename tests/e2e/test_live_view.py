@@ -212,7 +212,7 @@ def _image(rows: list[str], scale: int = 4) -> Any:
             top, bottom = light.get(ch, (0, 0))
             image.putpixel((x, 2 * y), 255 * top)
             image.putpixel((x, 2 * y + 1), 255 * bottom)
-    return image.resize((width * scale, 2 * len(rows) * scale), Image.NEAREST)
+    return image.resize((width * scale, 2 * len(rows) * scale), Image.Resampling.NEAREST)
 
 
 @pytest.mark.parametrize("command", ["play", "demo"])
