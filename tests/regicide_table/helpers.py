@@ -45,7 +45,9 @@ class Game:
         for lang, narrator in self.narrators.items():
             view = self.table.view()
             self.said[lang] += narrate_events(narrator, self.table.start_events, view)
-            self.said[lang].append(narrator.prompt(self.table.prompt(), view))
+            prompt = self.table.prompt()
+            assert prompt is not None, "a new game waits for a first decision"
+            self.said[lang].append(narrator.prompt(prompt, view))
 
     def apply(self, *lines: str) -> Outcome:
         """Apply the lines in order; the last one's outcome."""
@@ -71,3 +73,10 @@ class Game:
     @property
     def pending(self) -> dict[str, Any] | None:
         return self.table.view()["pending"]
+
+    @property
+    def waiting(self) -> dict[str, Any]:
+        """The pending decision, for a test that knows the game is not over."""
+        pending = self.pending
+        assert pending is not None, "the game is over: nothing is pending"
+        return pending

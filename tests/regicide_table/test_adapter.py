@@ -78,7 +78,8 @@ def test_a_card_that_cannot_join_the_play_is_refused_and_changes_nothing(
         game.apply(f"@1 scan {card}")
     before = game.view
     outcome = game.apply(f"@1 scan {scan}")
-    assert outcome.status is Status.REFUSED and outcome.refusal["reason"] == reason
+    assert outcome.status is Status.REFUSED and outcome.refusal is not None
+    assert outcome.refusal["reason"] == reason
     assert outcome.refusal_source == "engine" and game.view == before
 
 
@@ -163,7 +164,7 @@ def test_the_jesters_player_chooses_the_next_player_with_the_dial() -> None:
     assert game.apply("@1 select 0").status is Status.IGNORED
     game.apply("@1 select 3")
     assert game.said["en"][-3:-1] == ["Player 1 chooses player 3 to go next.", "Player 3's turn."]
-    assert game.pending["seat"] == 3
+    assert game.waiting["seat"] == 3
 
 
 def test_or_the_chosen_player_presses_ok_on_their_own_reader() -> None:
@@ -172,7 +173,7 @@ def test_or_the_chosen_player_presses_ok_on_their_own_reader() -> None:
     game = _jester_played()
     assert game.apply("@* press ok").refusal == {"reason": "regicide.choose_by_dial", "seat": 1}
     game.apply("@2 press ok")
-    assert game.pending["seat"] == 2 and game.pending["kind"] == "play"
+    assert game.waiting["seat"] == 2 and game.waiting["kind"] == "play"
 
 
 def test_solo_jester_flips_with_ok_or_by_scanning_a_jester() -> None:

@@ -21,7 +21,7 @@ def test_by_default_discards_are_summed_as_scanned() -> None:
     game.apply("@1 scan D2")
     outcome = game.apply("@1 scan H10")
     assert [e["kind"] for e in outcome.events][:2] == ["cards_discarded", "damage_paid"]
-    assert game.pending["seat"] == 2 and game.pending["kind"] == "play"
+    assert game.waiting["seat"] == 2 and game.waiting["kind"] == "play"
 
 
 def test_a_card_to_spare_is_refused_with_the_figures_and_changes_nothing() -> None:
@@ -91,7 +91,7 @@ def test_ok_pays_with_the_staged_set_and_a_short_set_is_refused() -> None:
     )
     game.apply("@1 press no")
     assert game.said["en"][-2] == "Player 1 takes back ♦2."
-    assert "staged" not in game.pending
+    assert "staged" not in game.waiting
     assert game.apply("@1 press ok").refusal == {
         "reason": "regicide.scan_to_pay", "seat": 1, "amount": 10,
     }  # fmt: skip
@@ -100,12 +100,13 @@ def test_ok_pays_with_the_staged_set_and_a_short_set_is_refused() -> None:
         "Player 1: ♥10 (10 of 10) ready to pay: OK pays with them, NO takes them back, or scan "
         "another card (house setting: no card more than needed)."
     )
-    assert game.apply("@1 scan C3").refusal["reason"] == "card_not_needed"
+    refusal = game.apply("@1 scan C3").refusal
+    assert refusal is not None and refusal["reason"] == "card_not_needed"
     outcome = game.apply("@1 press ok")
     assert outcome.action == {"kind": "discard", "cards": ["H10"]}
     paid = [e for e in outcome.events if e["kind"] == "damage_paid"]
     assert [(e["paid"], e["overpaid"]) for e in paid] == [(10, 0)]
-    assert game.pending["seat"] == 2 and game.pending["kind"] == "play"
+    assert game.waiting["seat"] == 2 and game.waiting["kind"] == "play"
 
 
 def test_a_set_of_two_needed_cards_pays_and_hold_no_still_gives_up() -> None:

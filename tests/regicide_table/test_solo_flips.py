@@ -45,7 +45,7 @@ def test_a_jester_scanned_while_paying_is_refused_with_the_solo_flip_rule() -> N
     """After declining the flip before paying, a scanned Jester says when flips happen."""
     game = Game(1)
     game.apply("@* scan DJ", "@* press no", "@* scan C8", "@* press ok", "@* press no")
-    assert game.pending["kind"] == "pay_damage"
+    assert game.waiting["kind"] == "pay_damage"
     outcome = game.apply("@* scan jester")
     assert outcome.refusal == {
         "reason": "flip_not_now", "now": "pay_damage", "flips_left": 2, "max_hand": 8,
@@ -95,8 +95,8 @@ def test_no_flip_is_offered_when_nothing_is_owed() -> None:
     outcome = game.apply("@* scan HJ", "@* press no", "@* scan S10", "@* press ok")
     steps = [(e["kind"], e.get("amount")) for e in outcome.events]
     assert steps[-2:] == [("damage_to_pay", 0), ("turn_started", None)]
-    assert game.pending["kind"] == "jester_flip" and game.pending["step"] == 1
-    assert "amount" not in game.pending
+    assert game.waiting["kind"] == "jester_flip" and game.waiting["step"] == 1
+    assert "amount" not in game.waiting
     assert game.last("en").startswith("Player 1: flip a Jester before you play?")
 
 
@@ -117,7 +117,7 @@ def test_a_jester_after_both_flips_says_none_is_left() -> None:
     """Both Jesters flipped, a scanned Jester is refused saying that no flip is left."""
     game = Game(1)
     game.apply("@* scan SJ", "@* press ok", "@* press ok")
-    assert game.pending["kind"] == "play"
+    assert game.waiting["kind"] == "play"
     outcome = game.apply("@* scan jester")
     assert outcome.refusal == {
         "reason": "flip_not_now", "now": "play", "flips_left": 0, "max_hand": 8,
