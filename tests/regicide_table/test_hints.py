@@ -151,4 +151,5 @@ def test_a_hint_with_no_decision_is_refused_and_undo_passes_over_hints() -> None
     assert (table.view(), table.prompt(), table.counted) == before
     undone = table.apply(to_input("@1 press undo"))
     assert [n.data for n in undone.notes] == [{"seat": 1, "card": "S4"}]
-    assert table.prompt() is not None and "staged" not in table.prompt()
+    prompt = table.prompt()
+    assert prompt is not None and "staged" not in prompt
