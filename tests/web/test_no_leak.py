@@ -105,6 +105,7 @@ async def test_whole_sanguosha_games_leak_no_hidden_card_or_identity(
             await reader.until(0)
             while game.outcome is None:
                 prompt = game.pending()
+                assert prompt is not None
                 seat = prompt.seat if prompt.seat is not None else rng.choice(prompt.seats)
                 actions = game.legal_actions(seat)
                 events = [e.to_json() for e in game.submit(seat, rng.choice(list(actions)))]

@@ -49,7 +49,9 @@ async def test_health_drops_after_a_kill_without_reloading(
     await viewer.synced(server)
     pending = await viewer.page.locator("#centre .pending").inner_text()
     assert "Guan Yu" in pending and "Dodge" in pending
-    assert "asked" in (await viewer.page.locator('.seat[data-seat="2"]').get_attribute("class"))
+    assert "asked" in (
+        await viewer.page.locator('.seat[data-seat="2"]').get_attribute("class") or ""
+    )
     game.press("no")
     await viewer.synced(server)
     assert await _full_magatama(viewer, 2) == 3
@@ -89,12 +91,12 @@ async def test_dying_dead_and_the_end_of_game_summary(
         game.play(TO_DYING)
         await viewer.synced(view)
         seat2 = viewer.page.locator('.seat[data-seat="2"]')
-        assert "dying" in (await seat2.get_attribute("class"))
+        assert "dying" in (await seat2.get_attribute("class") or "")
         assert await seat2.locator(".tag.dying").inner_text() == "Dying"
         assert await viewer.page.locator("#summary").is_hidden()
         game.play(TO_THE_END)
         await viewer.synced(view)
-        assert "dead" in (await seat2.get_attribute("class"))
+        assert "dead" in (await seat2.get_attribute("class") or "")
         assert await seat2.locator(".identity").inner_text() == "Rebel"
         summary = viewer.page.locator("#summary")
         assert await summary.is_visible()
@@ -107,6 +109,7 @@ async def test_dying_dead_and_the_end_of_game_summary(
         assert await rows.locator("td.num").all_inner_texts() == ["6", "0"]
         # the rebel's line falls from 4 to 0: its last point is on the chart's floor
         points = await rows.nth(1).locator("polyline").get_attribute("points")
+        assert points is not None
         assert points.split()[0].endswith(",4") and points.split()[-1].endswith(",48")
         judgment = await summary.locator("#judgments li").inner_text()
         assert "Guan Yu" in judgment and "Indulgence" in judgment and "Dodge ♦2" in judgment
@@ -146,10 +149,12 @@ async def test_long_equipment_names_stay_inside_their_seat(
     await viewer.synced(server)
     seat = viewer.page.locator('.seat[data-seat="1"]')
     box = await seat.bounding_box()
+    assert box is not None
     chips = await seat.locator(".chip.equip").all()
     assert len(chips) == 2
     for chip in chips:
         b = await chip.bounding_box()
+        assert b is not None
         assert box["x"] <= b["x"] and b["x"] + b["width"] <= box["x"] + box["width"]
         assert await chip.evaluate("e => e.scrollWidth <= e.clientWidth")  # nothing cut
     assert "Green Dragon Crescent Blade" in await chips[0].inner_text()
@@ -164,8 +169,9 @@ async def test_a_phone_gets_one_column(
     game.setup()
     viewer = await open_page(browser, server.url, viewport={"width": 390, "height": 844})
     await viewer.synced(server)
-    boxes = [await s.bounding_box() for s in await viewer.page.locator("#seats .seat").all()]
-    assert len(boxes) == 5
+    found = [await s.bounding_box() for s in await viewer.page.locator("#seats .seat").all()]
+    boxes = [b for b in found if b is not None]
+    assert len(found) == len(boxes) == 5
     assert all(b["x"] >= 0 and b["x"] + b["width"] <= 390 for b in boxes)
     tops = [b["y"] for b in boxes]
     assert tops == sorted(tops) and len(set(tops)) == 5
@@ -179,6 +185,7 @@ async def test_host_controls_on_the_page_go_through_the_log(
     log (every page sees the health return) and its health form logs a correction."""
     game.setup()
     game.play("scan kill@S7\nscan guanyu\npress no")
+    assert server.host_url is not None
     host = await open_page(browser, server.host_url)
     watcher = await open_page(browser, server.url)
     assert await watcher.page.locator("#host").is_hidden()

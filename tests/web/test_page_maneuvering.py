@@ -10,7 +10,7 @@ from companion.game.console import render_table_view
 from companion.narration import Narrator
 from companion.web import TableFeed, TableServer
 from engine.sanguosha import Game, Pass, PlayCard, Respond, Settings, parse_card
-from tests.sanguosha.scenario import set_hand, start
+from tests.sanguosha.scenario import pending, set_hand, start
 from tests.web.conftest import open_page
 
 
@@ -19,8 +19,8 @@ def _chained_game() -> Game:
     game = start(players=4, maneuvering=True)
     set_hand(game, 1, "iron_chain@SJ", "wine@S3")
     game.submit(1, PlayCard(parse_card("iron_chain@SJ"), (1, 3)))
-    while game.pending().kind.value == "nullify":
-        game.submit(game.pending().seats[0], Pass())
+    while pending(game).kind.value == "nullify":
+        game.submit(pending(game).seats[0], Pass())
     game.submit(1, PlayCard(parse_card("wine@S3")))
     return game
 
@@ -56,8 +56,8 @@ def _wine_spent() -> Game:
     set_hand(game, 1, "wine@S3", "kill@S7")
     game.submit(1, PlayCard(parse_card("wine@S3")))
     game.submit(1, PlayCard(parse_card("kill@S7"), (2,)))
-    while game.pending().seat != 1:
-        game.submit(game.pending().seat, Pass() if game.pending().kind.value == "nullify" else
+    while pending(game).seat != 1:
+        game.submit(pending(game).seat, Pass() if pending(game).kind.value == "nullify" else
                     Respond(None))  # fmt: skip
     seat = game.view()["seats"][0]
     assert (seat["wine"], seat["wine_used"]) == (0, True)

@@ -42,6 +42,7 @@ async def test_regicide_host_controls_offer_undo_hand_counts_and_reader_seats(
     card move (equipment, judgment), pause/resume or setting; the form's correction is
     logged and the page shows the new count."""
     session, server = regicide
+    assert server.host_url is not None
     host = await open_page(browser, server.host_url)
     box = host.page.locator("#host")
     assert await box.is_visible()

@@ -49,7 +49,7 @@ async def test_regicide_page_shows_enemy_castle_tavern_and_hands(browser: Browse
             hands = await viewer.page.locator("#seats .seat .hand").all_inner_texts()
             assert hands == [str(h["count"]) for h in view["hands"]]
             turn = viewer.page.locator(f'.seat[data-seat="{view["turn"]["seat"]}"]')
-            assert "turn" in (await turn.get_attribute("class"))
+            assert "turn" in (await turn.get_attribute("class") or "")
             for _ in range(4):
                 if game.pending() is None:
                     break
