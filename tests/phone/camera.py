@@ -9,6 +9,7 @@ so each label in the video is one scan.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -57,7 +58,7 @@ def _yuv420(image: Image.Image) -> bytes:
 
 
 def write_y4m(
-    path: Path, tokens: list[str | Image.Image], *, show: float = 1.5, gap: float = 1.5
+    path: Path, tokens: Sequence[str | Image.Image], *, show: float = 1.5, gap: float = 1.5
 ) -> Path:
     """A video of the labels of `tokens` in turn (a card token, or a whole frame as an
     image), each after `gap` s of empty table."""

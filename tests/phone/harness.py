@@ -94,7 +94,7 @@ class PhoneTable:
         self.players = players
         self.clock = VirtualClock()
         self.source = PhoneSource(range(1, players + 1))
-        self.certs = TableCertificates.beside(self.log.path) if tls else None
+        self.certs = TableCertificates.beside(Path(self.log.path)) if tls else None
         if self.certs is not None:
             self.certs.ensure(lan_addresses())
         self.host = host
@@ -158,7 +158,8 @@ class PhoneTable:
         args = [*CHROMIUM_ARGS, *cameras, *(extra_args or [])]
         if video is not None:
             args.append(f"--use-file-for-fake-video-capture={video}")
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=args, env=env)
+        launch_env: dict[str, str | float | bool] | None = dict(env) if env is not None else None
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=args, env=launch_env)
         context = await browser.new_context()
         if init_script is not None:
             await context.add_init_script(init_script)

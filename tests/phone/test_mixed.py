@@ -13,7 +13,7 @@ from companion.readers import HubOptions, ReaderHub, ReaderInput
 from companion.readers.mixed import MixedSource
 from companion.readers.phone import PhoneSource
 from companion.readers.sim import SimSource
-from firmware_protocol import Button, HelloRequest, decode
+from firmware_protocol import Button, ButtonId, HelloRequest, Press, decode
 from firmware_protocol.reader_session import ReaderSession
 from hardware.sim.table import SimulatedTable
 
@@ -53,9 +53,9 @@ async def test_a_simulated_reader_and_a_phone_share_one_hub(tmp_path) -> None:
                         break
             await sim.wait_ready()
             await sim.readers[0].press("ok")
-            await ws.send(reader.record(Button(2, 0)))
+            await ws.send(reader.record(Button(ButtonId.NO, Press.SHORT)))
             await sim.readers[0].press("undo")
-            await ws.send(reader.record(Button(3, 0)))
+            await ws.send(reader.record(Button(ButtonId.UNDO, Press.SHORT)))
             async with asyncio.timeout(20):
                 while len(got) < 4:
                     try:
@@ -68,6 +68,7 @@ async def test_a_simulated_reader_and_a_phone_share_one_hub(tmp_path) -> None:
         task.cancel()
     by_reader: dict[int, list[str]] = {}
     for event in got:
+        assert isinstance(event.event, Button)
         by_reader.setdefault(event.reader_id, []).append(event.event.button.name)
     assert by_reader[phones.reader_id(2)] == ["NO", "UNDO"]
     assert by_reader[sim.readers[0].reader_id] == ["OK", "UNDO"]

@@ -14,7 +14,7 @@ import pytest
 import websockets
 
 from companion.table.inputs import InputKind
-from firmware_protocol import Button, decode, encode
+from firmware_protocol import Button, ButtonId, Press, decode, encode
 from tests.phone.camera import write_y4m
 from tests.phone.harness import PhoneTable, counted
 
@@ -67,10 +67,13 @@ async def test_other_labels_and_stray_codes_are_refused_on_the_phone(tmp_path: P
     # a Regicide poker label and a QR code that is no card, shown to a Three Kingdoms Kill seat
     import qrcode
     from PIL import Image
+    from qrcode.image.pil import PilImage
 
     from tests.phone import camera
 
-    stray = qrcode.make("https://example.com/not-a-card").convert("RGB").resize((300, 300))
+    code = qrcode.make("https://example.com/not-a-card", image_factory=PilImage)
+    assert isinstance(code, PilImage)
+    stray = code.convert("RGB").resize((300, 300))
     frame = Image.new("RGB", (camera.WIDTH, camera.HEIGHT), camera.TABLE)
     frame.paste(stray, (170, 90))
     video = camera.write_y4m(tmp_path / "cam.y4m", ["P013", frame], show=1.5, gap=0.5)
@@ -110,7 +113,7 @@ async def test_garbage_wrong_seats_and_floods_never_reach_the_game(tmp_path: Pat
 
             frame = hello_for_seat_3 + crc16(hello_for_seat_3).to_bytes(2, "little")
             await ws.send(frame)
-            reasons = []
+            reasons: list[str] = []
             while len(reasons) < 4:
                 message = await ws.recv()
                 if isinstance(message, str) and json.loads(message)["type"] == "refused":
@@ -127,7 +130,7 @@ async def test_garbage_wrong_seats_and_floods_never_reach_the_game(tmp_path: Pat
             closed = False
             try:
                 for _ in range(400):
-                    await ws.send(encode(Button(1, 0, seq=0)))
+                    await ws.send(encode(Button(ButtonId.OK, Press.SHORT, seq=0)))
                 while True:
                     message = await ws.recv()
                     if isinstance(message, str) and "too many" in message:
@@ -140,7 +143,9 @@ async def test_garbage_wrong_seats_and_floods_never_reach_the_game(tmp_path: Pat
         # HELLO had answered for them, so the hub took at most that one event
         assert [i for i in table.inputs() if i.kind is not InputKind.PRESS] == []
         assert len(table.inputs()) <= 1
-        assert decode(encode(Button(1, 0, seq=0)))  # a valid frame, so the flood was valid too
+        assert decode(
+            encode(Button(ButtonId.OK, Press.SHORT, seq=0))
+        )  # a valid frame, so the flood was valid too
 
 
 async def test_companion_readers_lists_the_joined_phones(tmp_path: Path, pw) -> None:
@@ -184,7 +189,7 @@ async def test_the_last_ack_is_repeated_after_a_reconnect(tmp_path: Path) -> Non
         async def session(ws, *, event: Card | None = None) -> list:
             """Answer the host until it has nothing more to say (recording `event` once
             the HELLO is out); return the ACKs seen."""
-            acks = []
+            acks: list[int] = []
             while True:
                 try:
                     message = await asyncio.wait_for(ws.recv(), 1.5)

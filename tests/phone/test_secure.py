@@ -78,6 +78,7 @@ async def test_the_ca_page_offers_the_profile_and_the_certificate(tmp_path: Path
 async def test_a_phone_that_trusts_the_ca_moves_to_https_and_scans(tmp_path: Path, pw) -> None:
     video = write_y4m(tmp_path / "cam.y4m", ["lord"], show=2.0, gap=1.0)
     async with PhoneTable(tmp_path, players=2, host="0.0.0.0") as table:
+        assert table.certs is not None
         env = trusting_home(tmp_path, table.certs.ca_cert)
         url = table.seat_url(1, local=False)  # http://<LAN address>: not a secure context
         assert url.startswith("http://") and "127.0.0.1" not in url

@@ -105,22 +105,25 @@ async def test_five_phones_play_the_game_the_simulated_reader_plays(tmp_path: Pa
         done = {seat: 0 for seat in links}  # scans played per seat
         expected = 0
         for line in lines:
-            action, seat = line.action, line.target
-            page = pages.get(seat)  # type: ignore[arg-type]
+            action, target = line.action, line.target
+            at = pages.get(target) if isinstance(target, int) else None
             if isinstance(action, Scan):
-                n, j = len(scans[seat]), done[seat]  # type: ignore[index]
+                assert isinstance(target, int) and at is not None
+                n, j = len(scans[target]), done[target]
                 # resume scanning while this card is the next to come into view
-                await page.wait_for_function(
+                await at.wait_for_function(
                     f"(() => {{ const p = window.__phone; if (p.entries % {n} !== {j}) return false;"
                     " p.setHold(false); return true; })()",
                     timeout=60_000,
                     polling=20,
                 )
-                done[seat] += 1  # type: ignore[index]
+                done[target] += 1
             elif isinstance(action, Press):
-                await page.click(f"#{action.button.lower()}")
+                assert at is not None
+                await at.click(f"#{action.button.lower()}")
             elif isinstance(action, Select):
-                await page.click(f'#dial button[data-seat="{action.seat}"]')
+                assert at is not None
+                await at.click(f'#dial button[data-seat="{action.seat}"]')
             elif isinstance(action, Wait):
                 pass  # the companion's own timer closes the window: a TICK input
             expected += 1
@@ -128,7 +131,8 @@ async def test_five_phones_play_the_game_the_simulated_reader_plays(tmp_path: Pa
                 while logged(db) < expected:
                     await asyncio.sleep(0.05)
             if isinstance(action, Scan):
-                await page.evaluate("window.__phone.setHold(true)")
+                assert at is not None
+                await at.evaluate("window.__phone.setHold(true)")
             assert logged(db) == expected, f"{line}: logged twice?"
 
         assert await asyncio.to_thread(game.wait, 60) == 0
