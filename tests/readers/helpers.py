@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from companion.readers import HubEvent, ReaderHub, ReaderInput
 from companion.readers.base import ReaderSource
 from hardware.sim.reader import SimulatedReader
 from hardware.sim.table import SimulatedTable
+
+E = TypeVar("E")
 
 TIMEOUT = 30.0
 """How long a test waits for one awaited event: a bound that only ends a failing test
@@ -35,7 +38,7 @@ class Seen:
     inputs: list[ReaderInput] = field(default_factory=list)
     notices: list[HubEvent] = field(default_factory=list)
 
-    def of(self, kind: type) -> list[HubEvent]:
+    def of(self, kind: type[E]) -> list[E]:
         return [n for n in self.notices if isinstance(n, kind)]
 
     def seqs(self, reader_id: int | None = None) -> list[int]:
