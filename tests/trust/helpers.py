@@ -30,7 +30,7 @@ async def find(table: SimulatedTable, reader: SimulatedReader) -> BLEDevice:
         reader.address,
         timeout=TIMEOUT,
         backend=BumbleScanner,
-        bumble_device=table.host_device,
+        bumble_device=table.host_device,  # type: ignore[call-arg]  # the bumble backend's own keyword, passed on by bleak's **kwargs
     )
     assert device is not None, f"{reader.name} not found"
     return device

@@ -12,6 +12,7 @@ from companion.readers import AllowlistError, KnownReader, ReaderUnavailable, op
 from companion.readers.allowlist import Allowlist
 from companion.readers.sim import HciSource, SimSource
 from companion.readers.spec import open_trusted
+from companion.readers.trust import TrustPolicy
 from firmware_protocol import profile
 from hardware.sim.table import HOST_ADDRESS, SimulatedTable
 from tests.trust.helpers import INSUFFICIENT_ENCRYPTION, connected
@@ -77,7 +78,8 @@ def test_the_platform_ble_source_uses_the_allowlist_by_default(
     entry = KnownReader(0x7C0A0001, "F1:00:7C:0A:00:01", "TCR-0001")
     Allowlist(path, [entry]).save()
     policy = open_reader("ble").trust
-    assert policy is not None and policy.allowlist.readers == [entry] and not policy.allow_new
+    assert isinstance(policy, TrustPolicy)
+    assert policy.allowlist.readers == [entry] and not policy.allow_new
     path.write_text("{}", encoding="utf-8")
     with pytest.raises(ReaderUnavailable, match="cannot use the allowlist"):
         _ = open_reader("ble:F1:00:7C:0A:00:01").trust

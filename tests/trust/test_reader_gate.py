@@ -99,7 +99,8 @@ async def test_a_bonded_host_must_encrypt_first() -> None:
         assert caught.value.error_code == INSUFFICIENT_ENCRYPTION
         await connection.encrypt()
         await peer.subscribe(event, lambda _value: None)
-        assert decode(await event.read_value()).reader_id == reader.reader_id
+        state = decode(await event.read_value())
+        assert isinstance(state, (Hello, Status)) and state.reader_id == reader.reader_id
         await connection.disconnect()
 
 
@@ -129,14 +130,18 @@ async def test_pairing_inside_the_window_bonds_and_closes_it(logic: str) -> None
         changes = window_changes(reader)
         reader.hold_ok()
         assert reader.led == LED_PAIRING
-        assert decode(reader.status_frame()).flags & ReaderFlags.PAIRING
+        status = decode(reader.status_frame())
+        assert isinstance(status, Status) and status.flags & ReaderFlags.PAIRING
         async with connected(table, reader) as client:
             await client.pair()
             assert changes == [(True, None), (False, HOST_ADDRESS)]
             assert not reader.pairing_window_open and reader.led == LED_OFF
-            assert not decode(reader.status_frame()).flags & ReaderFlags.PAIRING
+            status = decode(reader.status_frame())
+            assert isinstance(status, Status) and not status.flags & ReaderFlags.PAIRING
             frames: asyncio.Queue[bytes] = asyncio.Queue()
-            await client.start_notify(profile.EVENT_UUID, lambda _c, data: frames.put_nowait(data))
+            await client.start_notify(
+                profile.EVENT_UUID, lambda _c, data: frames.put_nowait(bytes(data))
+            )
             await client.write_gatt_char(profile.COMMAND_UUID, encode(HelloRequest()), True)
             hello = decode(bytes(await asyncio.wait_for(frames.get(), TIMEOUT)))
             assert isinstance(hello, Hello) and hello.reader_id == reader.reader_id
@@ -223,10 +228,14 @@ async def test_legacy_pairing_is_refused_even_in_the_window() -> None:
 async def test_a_bond_survives_a_restart_of_both_sides(tmp_path: Path) -> None:
     """Bonds kept in keystore files survive restarting the reader and the host: new
     devices on a new radio reconnect, encrypt and deliver events with no new pairing."""
-    files = {"reader_keys": tmp_path / "readers.json", "host_keys": tmp_path / "host.json"}
-    async with SimulatedTable(1, **files) as first:  # paired at start (OK held)
+    reader_keys, host_keys = tmp_path / "readers.json", tmp_path / "host.json"
+    async with SimulatedTable(
+        1, reader_keys=reader_keys, host_keys=host_keys
+    ) as first:  # paired at start (OK held)
         bond = first.bonds[0]
-    async with SimulatedTable(1, bonded=False, **files) as table:
+    async with SimulatedTable(
+        1, bonded=False, reader_keys=reader_keys, host_keys=host_keys
+    ) as table:
         reader = table.readers[0]
         changes = window_changes(reader)
         assert reader.security.bonds == [HOST_ADDRESS]
