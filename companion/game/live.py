@@ -181,12 +181,20 @@ class LiveView:
     def lines(self, console: Console, options: ConsoleOptions) -> list[list[Segment]]:
         """The region, exactly as tall as the terminal."""
         width, height = options.size
-        options = options.update(width=width, height=None)
+        # wrapped, never cropped: rich draws the region within whatever `print` redraws it
+        # (the narration's soft-wrapped print would otherwise crop every line at the width)
+        options = options.update(width=width, height=None, no_wrap=False, overflow="fold")
         with self._lock:
             state, said, typing, server = self._state, list(self._said), self._typing, self._server
             final = self._final
         table = console.render_lines(
             render_table_view(state, self.narrator, stable=True), options, pad=False
+        )
+        pending = state.get("pending")
+        prompt = (  # the table view's last lines: kept whole when the table must shrink
+            console.render_lines(Text(self.narrator.prompt(pending, state)), options, pad=False)
+            if pending
+            else []
         )
         bottom = 1 + (typing is not None)  # the rule above the narration, the console line
         top: list[list[Segment]] = []
@@ -195,7 +203,7 @@ class LiveView:
 
             spare = height - len(table) - bottom - MIN_NARRATION
             top = console.render_lines(join_panel(server, width, spare), options, pad=False)
-        top = (top + table)[: max(height - bottom, 0)]
+        top = _fit(top + table, len(prompt), max(height - bottom, 0))
         room = height - len(top) - bottom
         narration: list[list[Segment]] = []
         for text in said[-max(room, 0) :] if room > 0 else []:
@@ -212,6 +220,19 @@ class LiveView:
             line.append(" ", style="reverse")  # where the next character goes
             out.extend(console.render_lines(line, options, pad=False)[:1])
         return out[:height]
+
+
+def _fit(lines: list[list[Segment]], keep: int, room: int) -> list[list[Segment]]:
+    """`lines` in `room` rows: the last `keep` (the prompt) whole, the rows above them
+    cut first (the table shrinks before the prompt does).
+
+    >>> _fit(["table", "seat 1", "seat 2", "prompt 1", "prompt 2"], 2, 4)
+    ['table', 'seat 1', 'prompt 1', 'prompt 2']
+    """
+    if len(lines) <= room:
+        return lines
+    head, tail = lines[: len(lines) - keep], lines[len(lines) - keep :]
+    return (head[: max(room - len(tail), 0)] + tail)[-room:] if room else []
 
 
 class _Screen:
