@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 from bleak import BleakClient, BleakScanner
+from bleak.backends.device import BLEDevice
 from bleak.exc import BleakError
 from bumble.hci import Address
 
@@ -16,13 +17,13 @@ from hardware.sim.table import HOST_ADDRESS, SimulatedTable
 from tests.readers.helpers import TIMEOUT
 
 
-async def find_reader(table: SimulatedTable) -> object:
+async def find_reader(table: SimulatedTable) -> BLEDevice:
     device = await BleakScanner.find_device_by_filter(
         lambda _device, _adv: True,
         timeout=TIMEOUT,
         service_uuids=[profile.SERVICE_UUID],
         backend=BumbleScanner,
-        bumble_device=table.host_device,
+        bumble_device=table.host_device,  # type: ignore[call-arg]  # the bumble backend's own keyword, passed on by bleak's **kwargs
     )
     assert device is not None
     return device
@@ -60,7 +61,7 @@ async def test_scan_filter_excludes_other_services() -> None:
             timeout=0.3,
             service_uuids=[profile.BATTERY_SERVICE_UUID],
             backend=BumbleScanner,
-            bumble_device=table.host_device,
+            bumble_device=table.host_device,  # type: ignore[call-arg]  # the bumble backend's own keyword, passed on by bleak's **kwargs
         )
         assert device is None
 
@@ -92,7 +93,9 @@ async def test_connect_discover_read_write_notify() -> None:
             assert (await client.read_gatt_char(profile.BATTERY_LEVEL_UUID))[0] == 100
 
             frames: asyncio.Queue[bytes] = asyncio.Queue()
-            await client.start_notify(profile.EVENT_UUID, lambda _c, data: frames.put_nowait(data))
+            await client.start_notify(
+                profile.EVENT_UUID, lambda _c, data: frames.put_nowait(bytes(data))
+            )
             await client.write_gatt_char(
                 profile.COMMAND_UUID, encode(HelloRequest()), response=True
             )
@@ -150,11 +153,11 @@ async def test_solicited_disconnect_does_not_fire_the_callback() -> None:
 async def test_concurrent_connects_are_serialised() -> None:
     """Three clients connecting at once all succeed (one pending LE connection at a time)."""
     async with SimulatedTable(3, shared=False) as table:
-        found: dict[str, object] = {}
+        found: dict[str, BLEDevice] = {}
         done = asyncio.Event()
 
-        def on_adv(device: object, _adv: object) -> None:
-            found[device.address] = device  # type: ignore[attr-defined]
+        def on_adv(device: BLEDevice, _adv: object) -> None:
+            found[device.address] = device
             if len(found) == 3:
                 done.set()
 

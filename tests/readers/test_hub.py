@@ -396,6 +396,7 @@ async def test_device_failing_hello_is_ignored_with_a_warning() -> None:
     from hardware.sim.radio import attach_device
 
     async with ble_rig() as rig:
+        assert rig.table is not None
         _, mute = attach_device(rig.table.link, "MUTE", "C3:00:00:00:00:01")
         mute.add_service(
             Service(

@@ -111,11 +111,11 @@ async def test_pcsc_name_and_seat_pick_one_reader(pcscd: Pcscd) -> None:
         seen = await take_inputs(hub, 1, seen, ack=True)
         tag.lift()
     (connected,) = seen.of(ReaderConnected)
-    assert connected.address == SLOTS[1] and connected.seat == 2  # type: ignore[union-attr]
+    assert connected.address == SLOTS[1] and connected.seat == 2
     assert seen.inputs[0].seat == 2
     async with ReaderHub(open_reader("pcsc"), FAST) as hub:
         seen = await take_until(hub, ReaderConnected, count=2)
-    assert sorted(c.address for c in seen.of(ReaderConnected)) == list(SLOTS)  # type: ignore[union-attr]
+    assert sorted(c.address for c in seen.of(ReaderConnected)) == list(SLOTS)
 
 
 async def test_a_reader_unplugged_mid_game_is_picked_up_again(pcscd: Pcscd) -> None:

@@ -48,7 +48,7 @@ async def test_codes_arrive_numbered_once_and_in_order(tmp_path: Path) -> None:
     reader_id = adapted_reader_id("scanner", str(path))
     assert {i.reader_id for i in seen.inputs} == {reader_id}
     (hello,) = connected.of(ReaderConnected)
-    assert hello.reader_id == reader_id and hello.address == str(path)  # type: ignore[union-attr]
+    assert hello.reader_id == reader_id and hello.address == str(path)
 
 
 async def test_garbage_is_reported_and_the_next_code_still_reads(tmp_path: Path) -> None:
