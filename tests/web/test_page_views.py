@@ -139,7 +139,8 @@ async def test_a_finished_game_page_does_not_reconnect_for_ever(browser: Browser
     await viewer.page.wait_for_function(
         "document.getElementById('live').textContent !== 'Live'", timeout=20000
     )
-    assert await live.inner_text() == "Game over: this page no longer updates"
+    assert await live.inner_text() == "Game over"
+    assert await live.get_attribute("title") == "Game over: this page no longer updates"
     assert await viewer.page.locator("#summary").is_visible()
 
 

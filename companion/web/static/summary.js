@@ -15,10 +15,17 @@ function chart(values, at, end, scale) {
     pts.push(`${x},${Y(v)}`);
   });
   if (values.length) pts.push(`${w},${Y(values[values.length - 1])}`);
-  return s("svg", { class: "chart", viewBox: `0 0 ${w} ${hgt}`, preserveAspectRatio: "none", role: "img" },
+  const svg = s("svg", { class: "chart", viewBox: `0 0 ${w} ${hgt}`, preserveAspectRatio: "none", role: "img" },
     s("line", { x1: "0", y1: String(hgt - 2), x2: String(w), y2: String(hgt - 2) }),
     s("polygon", { class: "area", points: `0,${hgt - 2} ${pts.join(" ")} ${w},${hgt - 2}` }),
     s("polyline", { points: pts.join(" ") }));
+  // the scale in HTML, not SVG text: the SVG stretches (preserveAspectRatio none)
+  return h("div", { class: "chart-box" },
+    h("div", { class: "y-axis", title: ui(L.game === "regicide" ? "axis_hand" : "axis_health") },
+      h("span", { class: "y-max" }, String(top)), h("span", { class: "y-min" }, "0")),
+    svg,
+    h("div", { class: "x-axis" }, h("span", { class: "x-min" }, String(start)),
+      h("span", { class: "x-label" }, ui("axis_inputs")), h("span", { class: "x-max" }, String(end))));
 }
 
 function winnersLine() {

@@ -396,7 +396,8 @@ function ended(source) {
   source.close();
   const live = document.getElementById("live");
   live.className = "off";
-  live.textContent = ui("ended");
+  live.textContent = ui("game_over");  // short: the header stays one line
+  live.title = ui("ended");
 }
 
 function connect() {
