@@ -27,6 +27,29 @@ LINES = """(el) => {
 }"""
 
 
+# The words (runs of non-space in one text node) under an element that a line break cuts:
+# such a word has client rects on more than one line.
+BROKEN_WORDS = """(el) => {
+  const broken = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (const m of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+      if (tops.length && Math.max(...tops) - Math.min(...tops) > 2) broken.push(m[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+async def _broken_words(page: Page, selector: str) -> list[str]:
+    """The words cut by a line break inside the elements matching `selector`."""
+    return [w for el in await page.locator(selector).all() for w in await el.evaluate(BROKEN_WORDS)]
+
+
 async def _multi_line(page: Page, selector: str) -> list[str]:
     """The visible elements matching `selector` whose text runs onto a second line."""
     found = []
@@ -43,8 +66,8 @@ async def _multi_line(page: Page, selector: str) -> list[str]:
 async def test_equipment_and_status_tags_never_break_inside_a_word(
     browser: Browser, game: TableGame, server: TableServer, tmp_path: Path, width: int, height: int
 ) -> None:
-    """Weapon, armour, horse and judgment chips and the seats' tags each stay on one line
-    (the seat's row wraps between them), at both sizes."""
+    """No word of a weapon, armour or judgment chip or of a seat's tag is cut by a line
+    break (the "Wea / pon" of issue 29), and each label and name keeps one line."""
     game.setup()
     game.play("scan zhuge_crossbow@CA\nscan eight_diagrams@S2\nscan indulgence@S6\nscan guanyu")
     viewer = await open_page(browser, server.url, viewport={"width": width, "height": height})
@@ -55,7 +78,27 @@ async def test_equipment_and_status_tags_never_break_inside_a_word(
     assert (
         "Weapon" in await viewer.page.locator('.seat[data-seat="1"] .chip.equip').first.inner_text()
     )
-    assert await _multi_line(viewer.page, ".seat .chip, .seat .chip .slot, .seat .tag") == []
+    assert await _broken_words(viewer.page, ".seat .chip, .seat .tag") == []
+    # each tag, each slot label and each card name is one line; a chip may put its name
+    # under its label in a TV seat, and is one line in a phone's full-width seat
+    assert await _multi_line(viewer.page, ".seat .tag, .seat .chip > *") == []
+    if width < 760:
+        assert await _multi_line(viewer.page, ".seat .chip") == []
+
+
+@pytest.mark.parametrize(("width", "height"), [*VIEWPORTS, (1024, 600)])
+async def test_a_long_equipment_name_wraps_between_words_only(
+    browser: Browser, game: TableGame, server: TableServer, tmp_path: Path, width: int, height: int
+) -> None:
+    """Green Dragon Crescent Blade and Zhuahuang Feidian may take two lines in a narrow
+    seat, but the break falls between words: no word is cut."""
+    game.setup()
+    game.play("scan green_dragon_blade@S5\nscan zhuahuangfeidian@HK")
+    viewer = await open_page(browser, server.url, viewport={"width": width, "height": height})
+    await viewer.synced(server)
+    await viewer.page.screenshot(path=str(tmp_path / f"long-{width}x{height}.png"), full_page=True)
+    assert await viewer.page.locator('.seat[data-seat="1"] .chip.equip').count() == 2
+    assert await _broken_words(viewer.page, ".seat .chip, .seat .tag") == []
 
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS)
