@@ -11,10 +11,18 @@ from engine.core.errors import ActionError
 from engine.regicide import Game
 from engine.regicide.cards import FULL_DECK
 from engine.regicide.events import Event
+from engine.regicide.prompts import Prompt
+
+
+def pending(game: Game) -> Prompt:
+    """The decision the game waits for; the test fails if the game is over."""
+    prompt = game.pending()
+    assert prompt is not None, "the game is over: no decision is pending"
+    return prompt
 
 
 def refuse(
-    game: Game, seat: int, action: Any, reason: str, error: type = ActionError
+    game: Game, seat: int, action: Any, reason: str, error: type[ActionError] = ActionError
 ) -> ActionError:
     """Submit an action that must be refused for `reason`; assert the game did not change."""
     before = game.snapshot()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.regicide import Discard, Game, Play, Yield, parse_card, parse_cards
 
-from .helpers import assert_conserved, kinds, only, refuse
+from .helpers import assert_conserved, kinds, only, pending, refuse
 
 
 def test_exact_kill_puts_the_enemy_on_top_of_the_tavern() -> None:
@@ -19,7 +19,7 @@ def test_exact_kill_puts_the_enemy_on_top_of_the_tavern() -> None:
     assert game.zones()["discard"] == [parse_card("H8")]
     # the same player goes again, skipping Step 4; the next draw is the Jack
     assert kinds(events)[-2:] == ["enemy_revealed", "turn_started"]
-    assert game.pending().seat == 1 and game.pending().kind.value == "play"
+    assert pending(game).seat == 1 and pending(game).kind.value == "play"
     drawn = only(game.submit(1, Play(parse_cards("D2"))), "diamonds_drawn")
     assert drawn.order == (1, 2)
     assert parse_card("SJ") in game.zones()["hands"][1]
@@ -96,11 +96,11 @@ def test_paying_more_than_needed_is_allowed() -> None:
     """A discard worth more than the attack is accepted (§1.7; §1.14-6)."""
     game = Game.from_position(2, enemy="SJ", shield=5, hands={1: "C3 H10 D2", 2: "C4"}, tavern="H2")
     game.submit(1, Play(parse_cards("C3")))
-    assert game.pending().amount == 5
+    assert pending(game).amount == 5
     events = game.submit(1, Discard(parse_cards("H10 D2")))
     paid = only(events, "damage_paid")
     assert (paid.amount, paid.paid, paid.overpaid) == (5, 12, 7)
-    assert game.pending().seat == 2
+    assert pending(game).seat == 2
 
 
 def test_damage_can_be_paid_one_card_at_a_time() -> None:
@@ -108,9 +108,9 @@ def test_damage_can_be_paid_one_card_at_a_time() -> None:
     game = Game.from_position(2, enemy="SJ", hands={1: "C3 H4 D5 S2", 2: "C4"}, tavern="H2")
     game.submit(1, Play(parse_cards("C3")))
     game.submit(1, Discard(parse_cards("H4")))
-    assert (game.pending().amount, game.pending().paid) == (10, 4)
+    assert (pending(game).amount, pending(game).paid) == (10, 4)
     game.submit(1, Discard(parse_cards("S2")))
-    assert game.pending().paid == 6
+    assert pending(game).paid == 6
     assert kinds(game.submit(1, Discard(parse_cards("D5")))) == [
         "cards_discarded",
         "damage_paid",
@@ -124,7 +124,7 @@ def test_no_discard_when_the_shield_covers_the_attack() -> None:
     game = Game.from_position(2, enemy="HJ", shield=8, hands={1: "S2", 2: "C4"}, tavern="H2")
     events = game.submit(1, Play(parse_cards("S2")))
     assert only(events, "damage_to_pay").amount == 0
-    assert kinds(events)[-1] == "turn_started" and game.pending().seat == 2
+    assert kinds(events)[-1] == "turn_started" and pending(game).seat == 2
 
 
 def test_a_hand_too_weak_to_pay_loses() -> None:
@@ -142,7 +142,7 @@ def test_yield_takes_the_full_attack() -> None:
     game = Game.from_position(2, enemy="SJ", shield=3, hands={1: "C3 H10", 2: "C4"}, tavern="H2")
     events = game.submit(1, Yield())
     assert kinds(events) == ["yielded", "damage_to_pay"]
-    assert game.pending().amount == 7
+    assert pending(game).amount == 7
 
 
 def test_discarding_a_card_not_in_hand_is_refused() -> None:
@@ -173,10 +173,10 @@ def test_turns_pass_clockwise_through_the_four_steps() -> None:
     )
     seen = []
     for seat, play, pay in ((2, "C3", "H9 H8"), (3, "C4", "D10"), (1, "C2", "H10")):
-        prompt = game.pending()
+        prompt = pending(game)
         seen.append((prompt.seat, prompt.step))
         game.submit(seat, Play(parse_cards(play)))
-        assert (game.pending().kind.value, game.pending().step) == ("pay_damage", 4)
+        assert (pending(game).kind.value, pending(game).step) == ("pay_damage", 4)
         game.submit(seat, Discard(parse_cards(pay)))
     assert seen == [(2, 1), (3, 1), (1, 1)]
-    assert game.pending().seat == 2
+    assert pending(game).seat == 2

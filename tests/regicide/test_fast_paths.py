@@ -15,6 +15,7 @@ from engine.core.rng import GameRng
 from engine.regicide import Game, RandomBot, Settings
 from engine.regicide.actions import Discard, Play, Yield
 from engine.regicide.legal import enumerate_legal
+from tests.regicide.helpers import pending
 
 from .test_selfplay import _random_settings
 
@@ -73,7 +74,7 @@ def test_listing_is_never_stale() -> None:
             legal = list(game.legal_actions())
             assert legal == enumerate_legal(game)
             assert list(game.legal_actions()) == legal
-            game.submit(game.pending().seat, legal[picks.randrange(len(legal))])
+            game.submit(pending(game).seat, legal[picks.randrange(len(legal))])
 
 
 def test_step_random_refuses_when_nothing_is_listed() -> None:
@@ -86,7 +87,7 @@ def test_step_random_refuses_when_nothing_is_listed() -> None:
     table = Game.new(players=1, mode="table", seed=1)
     table.step_random(lambda n: 0)  # reveal_enemy lists the tier's royals
     table.step_random(lambda n: n - 1)  # jester_flip: decline
-    assert table.pending().kind.value == "play" and not table.pending().can_yield
+    assert pending(table).kind.value == "play" and not pending(table).can_yield
     with pytest.raises(ValueError, match="table mode lists no hands"):
         table.step_random(lambda n: 0)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.regicide import ChooseNext, Discard, Game, Play, Settings, Yield, parse_cards
 
-from .helpers import kinds, only, refuse
+from .helpers import kinds, only, pending, refuse
 
 
 def _play(game: Game, seat: int, cards: str) -> list:
@@ -21,7 +21,7 @@ def test_jester_cancels_immunity_and_skips_steps_three_and_four() -> None:
     assert only(events, "jester_played").cancelled == "C"
     assert game.view()["enemy"]["immune"] is None
     assert game.view()["in_play"] == ["jester"]
-    assert game.pending().kind.value == "choose_next" and game.pending().choices == (1, 2, 3)
+    assert pending(game).kind.value == "choose_next" and pending(game).choices == (1, 2, 3)
     game.submit(1, ChooseNext(2))
     dealt = only(_play(game, 2, "C5"), "damage_dealt")
     assert (dealt.doubled, dealt.damage) == (True, 10)
@@ -33,7 +33,7 @@ def test_jester_player_chooses_who_goes_next_including_themselves() -> None:
     _play(game, 1, "jester")
     events = game.submit(1, ChooseNext(1))
     assert kinds(events) == ["next_player_chosen", "turn_started"]
-    assert game.pending().seat == 1
+    assert pending(game).seat == 1
     forbid = Game.from_position(
         3,
         enemy="CJ",
@@ -42,7 +42,7 @@ def test_jester_player_chooses_who_goes_next_including_themselves() -> None:
         settings=Settings(jester_may_choose_self=False),
     )
     _play(forbid, 1, "jester")
-    assert forbid.pending().choices == (2, 3)
+    assert pending(forbid).choices == (2, 3)
     refuse(forbid, 1, ChooseNext(1), "may_not_choose_self")
     refuse(forbid, 1, ChooseNext(4), "no_such_seat")
 
@@ -152,10 +152,10 @@ def test_playing_a_jester_counts_as_not_yielding() -> None:
     game = Game.from_position(2, enemy="CJ", hands={1: "C10 H10", 2: "jester D5"}, tavern="H2")
     game.submit(1, Yield())
     game.submit(1, Discard(parse_cards("C10")))
-    assert not game.pending().can_yield
+    assert not pending(game).can_yield
     _play(game, 2, "jester")
     game.submit(2, ChooseNext(1))
-    assert game.pending().can_yield
+    assert pending(game).can_yield
 
 
 def test_retroactive_diamonds_draw_for_the_jester_player() -> None:

@@ -7,7 +7,7 @@ import pytest
 from engine.regicide import Card, Game
 from engine.regicide.cards import RANK_INT, ROYAL
 
-from .helpers import assert_conserved, kinds
+from .helpers import assert_conserved, kinds, pending
 
 
 @pytest.mark.parametrize(
@@ -63,7 +63,7 @@ def test_first_player_starts_at_step_one() -> None:
     """The chosen first seat starts; setup events name the game and the first enemy."""
     game = Game.new(players=4, seed=1, first_seat=3)
     assert kinds(list(game.events())) == ["game_started", "enemy_revealed", "turn_started"]
-    prompt = game.pending()
+    prompt = pending(game)
     assert (prompt.seat, prompt.kind.value, prompt.step) == (3, "play", 1)
     assert game.view()["turn"] == {"seat": 3, "step": 1}
 
@@ -71,6 +71,6 @@ def test_first_player_starts_at_step_one() -> None:
 def test_solo_offers_a_jester_flip_before_playing() -> None:
     """Solo: 8 cards, the 2 Jesters aside as flips, offered at the start of Step 1 (§1.12)."""
     game = Game.new(players=1, seed=1)
-    assert game.pending().kind.value == "jester_flip"
+    assert pending(game).kind.value == "jester_flip"
     assert game.view()["jester_flips_left"] == 2
     assert game.zones()["aside"] == [Card.JESTER, Card.JESTER]

@@ -15,8 +15,9 @@ from engine.regicide import (
     Settings,
     parse_cards,
 )
+from engine.regicide.cards import Card
 
-from .helpers import assert_conserved, kinds, only, refuse
+from .helpers import assert_conserved, kinds, only, pending, refuse
 
 TAVERN = "C2 C3 C4 C5 C6 C7 C8 C9 C10 S2 S3"
 
@@ -24,15 +25,15 @@ TAVERN = "C2 C3 C4 C5 C6 C7 C8 C9 C10 S2 S3"
 def test_flip_at_step_one_discards_the_hand_and_refills_to_eight() -> None:
     """A flip at the start of Step 1 discards the whole hand and draws 8 (§1.12)."""
     game = Game.from_position(1, enemy="SJ", hands={1: "H2 H3"}, tavern=TAVERN)
-    prompt = game.pending()
+    prompt = pending(game)
     assert (prompt.kind.value, prompt.step, prompt.flips_left) == ("jester_flip", 1, 2)
     flipped = only(game.submit(1, FlipJester()), "jester_flipped")
     assert (flipped.step, flipped.discarded, flipped.drawn, flipped.flips_left) == (1, 2, 8, 1)
     assert sorted(game.zones()["hands"][1]) == sorted(parse_cards("C5 C6 C7 C8 C9 C10 S2 S3"))
     assert sorted(game.zones()["discard"]) == sorted(parse_cards("H2 H3"))
-    assert game.pending().kind.value == "jester_flip"  # both may be flipped at once (§1.14-20)
+    assert pending(game).kind.value == "jester_flip"  # both may be flipped at once (§1.14-20)
     game.submit(1, DeclineFlip())
-    assert game.pending().kind.value == "play"
+    assert pending(game).kind.value == "play"
     assert game.view()["jester_flips_left"] == 1
     assert_conserved(game)
 
@@ -43,13 +44,13 @@ def test_flip_at_step_four_before_paying() -> None:
     game.submit(1, DeclineFlip())
     events = game.submit(1, Play(parse_cards("H2")))
     assert only(events, "damage_to_pay").amount == 10
-    prompt = game.pending()
+    prompt = pending(game)
     assert (prompt.kind.value, prompt.step, prompt.amount) == ("jester_flip", 4, 10)
     game.submit(1, FlipJester())
     game.submit(1, DeclineFlip())
-    assert (game.pending().kind.value, game.pending().amount) == ("pay_damage", 10)
+    assert (pending(game).kind.value, pending(game).amount) == ("pay_damage", 10)
     game.submit(1, Discard(parse_cards("C10")))
-    assert game.pending().kind.value == "jester_flip" and game.pending().step == 1
+    assert pending(game).kind.value == "jester_flip" and pending(game).step == 1
 
 
 def test_flip_refill_works_against_a_diamonds_enemy_and_keeps_immunity() -> None:
@@ -71,7 +72,7 @@ def test_at_most_two_flips() -> None:
     game = Game.from_position(1, enemy="SJ", hands={1: "H2"}, tavern=TAVERN + " D2 D3 D4 D5 D6 D7")
     game.submit(1, FlipJester())
     game.submit(1, FlipJester())
-    assert game.pending().kind.value == "play"
+    assert pending(game).kind.value == "play"
     err = refuse(game, 1, FlipJester(), "no_flips_left")
     assert err.data == {"used": 2}
 
@@ -81,7 +82,7 @@ def test_flip_with_an_empty_hand_then_loss_is_checked_after_declining() -> None:
     game = Game.from_position(1, enemy="SJ", hands={1: ""}, tavern="C2")
     assert FlipJester() in game.legal_actions()
     assert only(game.submit(1, FlipJester()), "jester_flipped").drawn == 1
-    assert game.pending().kind.value == "play"  # the tavern is empty: no second flip to offer
+    assert pending(game).kind.value == "play"  # the tavern is empty: no second flip to offer
     game = Game.from_position(1, enemy="SJ", hands={1: ""}, tavern="C2")
     events = game.submit(1, DeclineFlip())
     assert only(events, "game_lost").reason == "cannot_play"
@@ -96,13 +97,13 @@ def test_no_flip_is_offered_when_it_cannot_help() -> None:
     events = game.submit(1, Play(parse_cards("H3")))
     assert only(events, "damage_to_pay").amount == 0
     assert "jester_flipped" not in kinds(events)
-    prompt = game.pending()
+    prompt = pending(game)
     assert (prompt.kind.value, prompt.step) == ("jester_flip", 1)  # the next turn's start
     assert "turn_started" in kinds(events)
     game = Game.from_position(1, enemy="HJ", hands={1: "H3 S10"}, tavern="")
-    assert (game.pending().kind.value, game.view()["jester_flips_left"]) == ("play", 2)
+    assert (pending(game).kind.value, game.view()["jester_flips_left"]) == ("play", 2)
     events = game.submit(1, Play(parse_cards("H3")))
-    assert (game.pending().kind.value, game.pending().amount) == ("pay_damage", 10)
+    assert (pending(game).kind.value, pending(game).amount) == ("pay_damage", 10)
 
 
 def test_a_jester_at_the_wrong_moment_is_refused_with_the_solo_rule() -> None:
@@ -114,11 +115,11 @@ def test_a_jester_at_the_wrong_moment_is_refused_with_the_solo_rule() -> None:
     err = refuse(game, 1, FlipJester(), "flip_not_now")
     assert err.data == {"now": "play", "flips_left": 2, "max_hand": 8}
     for cards in (["jester"], ["H3", "jester"]):
-        err = refuse(game, 1, Play(tuple(cards)), "flip_not_now")
+        err = refuse(game, 1, Play(tuple(cards)), "flip_not_now")  # type: ignore[arg-type]  # card text on purpose: it is parsed
         assert err.data == {"now": "play", "flips_left": 2, "max_hand": 8}
     game.submit(1, Play(parse_cards("H3")))
     game.submit(1, DeclineFlip())
-    err = refuse(game, 1, Discard(("jester",)), "flip_not_now")
+    err = refuse(game, 1, Discard((Card("jester"),)), "flip_not_now")
     assert err.data == {"now": "pay_damage", "flips_left": 2, "max_hand": 8}
     refuse(game, 1, FlipJester(), "flip_not_now")
 
@@ -142,14 +143,14 @@ def test_one_flip_per_moment_and_no_empty_hand_flip_settings() -> None:
         1, enemy="SJ", hands={1: "H2"}, tavern=TAVERN, settings=Settings(allow_double_flip=False)
     )
     assert kinds(game.submit(1, FlipJester())) == ["jester_flipped"]
-    assert game.pending().kind.value == "play"
+    assert pending(game).kind.value == "play"
     refuse(game, 1, FlipJester(), "one_flip_per_moment")
     no_empty = Settings(allow_flip_empty_hand=False)
     game = Game.from_position(1, enemy="SJ", hands={1: ""}, tavern=TAVERN, settings=no_empty)
     # no flip is offered that only its refusal could answer: the empty hand cannot play
     assert game.pending() is None and game.view()["result"]["reason"] == "cannot_play"
     table = Game.new(players=1, mode="table", settings=no_empty)
-    table.submit(1, RevealEnemy("SJ"))
+    table.submit(1, RevealEnemy(Card("SJ")))
     table.submit(1, CorrectHandCount(1, 0))  # the host finds the hand empty at the flip
     refuse(table, 1, FlipJester(), "flip_with_empty_hand")
 
@@ -157,5 +158,5 @@ def test_one_flip_per_moment_and_no_empty_hand_flip_settings() -> None:
 def test_pre_release_solo_without_flips() -> None:
     """With `solo_jester_flips=0` (the pre-release draft) no flip is offered (§1.14-16)."""
     game = Game.new(players=1, seed=4, settings=Settings(solo_jester_flips=0))
-    assert game.pending().kind.value == "play"
+    assert pending(game).kind.value == "play"
     assert game.view()["jester_flips_left"] == 0

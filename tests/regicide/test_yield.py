@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.regicide import ChooseNext, Discard, Game, Play, Settings, Yield, parse_cards
 
-from .helpers import kinds, only, refuse
+from .helpers import kinds, only, pending, refuse
 
 
 def _yield_and_pay(game: Game, seat: int, card: str) -> None:
@@ -15,14 +15,14 @@ def _yield_and_pay(game: Game, seat: int, card: str) -> None:
 def test_two_players_after_one_yield_the_other_may_not() -> None:
     """2 players: once one yields, the other must play (§1.9)."""
     game = Game.from_position(2, enemy="SJ", hands={1: "C10 H10", 2: "D10 D9"}, tavern="H2")
-    assert game.pending().can_yield
+    assert pending(game).can_yield
     _yield_and_pay(game, 1, "C10")
-    assert not game.pending().can_yield
+    assert not pending(game).can_yield
     err = refuse(game, 2, Yield(), "yield_after_everyone_yielded")
     assert err.data == {"seat": 2, "others": [1]}
     game.submit(2, Play(parse_cards("D9")))
     game.submit(2, Discard(parse_cards("D10")))
-    assert game.pending().can_yield  # seat 2 played, so seat 1 may yield again
+    assert pending(game).can_yield  # seat 2 played, so seat 1 may yield again
 
 
 def test_three_players_after_two_yields_the_third_must_play() -> None:
@@ -31,7 +31,7 @@ def test_three_players_after_two_yields_the_third_must_play() -> None:
         3, enemy="SJ", hands={1: "C10 H10", 2: "D10 D9", 3: "H9 H8"}, tavern="H2"
     )
     _yield_and_pay(game, 1, "C10")
-    assert game.pending().can_yield
+    assert pending(game).can_yield
     _yield_and_pay(game, 2, "D10")
     refuse(game, 3, Yield(), "yield_after_everyone_yielded")
     assert Yield() not in game.legal_actions()
@@ -52,12 +52,12 @@ def test_per_seat_flags_and_a_counter_differ_after_a_jester() -> None:
             tavern="H2",
             yielded=(1, 2),
             seat=3,
-            settings=Settings(yield_rule=rule),
+            settings=Settings(yield_rule=rule),  # type: ignore[arg-type]  # every accepted value, as text from the command line
         )
-        assert not game.pending().can_yield
+        assert not pending(game).can_yield
         game.submit(3, Play(parse_cards("jester")))
         game.submit(3, ChooseNext(3))
-        return game.pending().can_yield
+        return pending(game).can_yield
 
     assert can_yield_after_own_jester("per_seat") is False
     assert can_yield_after_own_jester("consecutive") is True
