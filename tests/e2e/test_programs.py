@@ -125,7 +125,7 @@ def test_voice_without_a_sound_device_says_so_and_voice_to_writes_files(
     script = SCRIPTS / "victory_rebels.script"
     assert _play(tmp_path, script, tmp_path / "a.sqlite", "--seed", "3", "--voice") == 0
     err = capsys.readouterr().err
-    assert "companion: --voice: the narration cannot be heard (error:" in err
+    assert "companion: --voice: the narration cannot be heard (espeak-ng" in err
     assert "--voice-to DIR writes it to WAV files instead" in err
     wav = tmp_path / "wav"
     assert (
