@@ -93,7 +93,8 @@ def _stable_widths(state: Mapping[str, Any], narrator: Narrator, teams: bool) ->
 
     names = narrator.names
     seats = state.get("seats", [])
-    generals = [names.general(g) for g in catalogue().generals]
+    packs = state.get("general_packs", ["standard"])  # the game's packs only
+    generals = [names.general(g.id) for g in catalogue().generals.values() if g.pack in packs]
     if any("chained" in seat for seat in seats):  # the Maneuvering cards: room for the marks
         marks = max(
             (", ".join(narrator.word("view", k) for k in _marks({"wine": w})) for w in (0, 1)),

@@ -115,6 +115,14 @@ def add_house_settings(parser: argparse.ArgumentParser) -> None:
         "standard,maneuvering (the 52 Maneuvering cards too: 156, 160 with --ex-cards)",
     )
     group.add_argument(
+        "--generals",
+        type=_general_packs,
+        metavar="PACKS",
+        help="the packs of generals, comma-separated: standard (default, the 25), and any of "
+        "wind (风), fire (火), forest (林), mountain (山), e.g. standard,wind,fire; the lord may "
+        "choose 张角 with wind, 袁绍 with fire",
+    )
+    group.add_argument(
         "--no-generals", action="store_true", help="play without generals (no skills)"
     )
     group.add_argument(
@@ -141,7 +149,35 @@ def house_settings(args: argparse.Namespace) -> dict[str, object]:
             out[flag] = True
     if getattr(args, "cards", None) and "maneuvering" in args.cards:
         out["maneuvering"] = True
+    packs = getattr(args, "generals", None)
+    if packs and packs != ("standard",):
+        out["general_packs"] = list(packs)
     return out
+
+
+def _general_packs(text: str) -> tuple[str, ...]:
+    """`--generals standard,wind,fire`: the packs of generals a game plays with.
+
+    >>> _general_packs("standard, wind")
+    ('standard', 'wind')
+    >>> _general_packs("wind")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the standard generals are always in the game: standard or standard,wind,... (known packs: standard, wind, fire, forest, mountain)
+    """
+    from engine.sanguosha.catalogue import catalogue
+
+    known = list(catalogue().packs)
+    packs = tuple(s.strip() for s in text.split(",") if s.strip())
+    unknown = [s for s in packs if s not in known]
+    listed = f"known packs: {', '.join(known)}"
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown pack of generals {unknown[0]!r} ({listed})")
+    if "standard" not in packs:
+        raise argparse.ArgumentTypeError(
+            f"the standard generals are always in the game: standard or standard,wind,... ({listed})"
+        )
+    return packs
 
 
 def _card_sets(text: str) -> tuple[str, ...]:

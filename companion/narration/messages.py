@@ -70,6 +70,7 @@ FIELD_TYPES = (
     "reader",
     "kingdom",
     "gender",
+    "pack",
     *("the_card", "the_cards", "the_card_name"),
 )
 """Every placeholder type the narrator knows how to write (`the_card`, `the_cards`,

@@ -43,6 +43,7 @@ from engine.sanguosha.context import (
     answers,
     from_hand,
 )
+from engine.sanguosha.packs import general_problem
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import REGISTRY, Skill
@@ -479,6 +480,9 @@ class ChecksLayer(SetupLayer):
         general = action.general
         if general not in catalogue().generals:
             raise InvalidAction(Reason.UNKNOWN_GENERAL, general=general)
+        problem = general_problem(general, self.settings.general_packs)
+        if problem is not None:
+            raise IllegalAction(problem[0], **problem[1])
         if prompt.ctx is not None:  # a mode's draft pick or next general (modes/)
             problem = prompt.ctx.problem(self.game, p.seat, general)
             if problem is not None:

@@ -58,8 +58,9 @@ from engine.sanguosha.actions import (
     UseSkill,
 )
 from engine.sanguosha.cards import RULES
-from engine.sanguosha.catalogue import IDENTITIES, Card, catalogue
+from engine.sanguosha.catalogue import IDENTITIES, Card
 from engine.sanguosha.context import PlayerChoice, alternatives, answers, from_hand
+from engine.sanguosha.packs import pack_generals
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.state import HIDDEN, Player
 
@@ -423,7 +424,7 @@ class LegalLayer(ChecksLayer):
         if prompt.ctx is not None:  # a mode's draft pick or next general (modes/)
             return [ChooseGeneral(g) for g in prompt.ctx.legal(self.game, p.seat)]
         taken = {q.general for q in self.players}
-        pool = prompt.options or tuple(catalogue().generals)
+        pool = prompt.options or pack_generals(self.settings.general_packs)
         return [ChooseGeneral(g) for g in pool if g not in taken]
 
 

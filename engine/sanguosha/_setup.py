@@ -1,8 +1,9 @@
 """Setup: identities, generals, health and starting hands (docs/sanguosha.md 1c).
 
-Digital mode deals identities from the seeded RNG and offers generals (the lord:
-Cao Cao, Liu Bei, Sun Quan and 2 random; then each other player 3 of the remaining
-24, or 2 each with 10 players). Table mode follows docs/product.md's table flow: the
+Digital mode deals identities from the seeded RNG and offers generals of the game's
+packs (`Settings.general_packs`; the lord: Cao Cao, Liu Bei, Sun Quan, with 风 张角,
+with 火 袁绍, and 2 random; then each other player 3 of the remaining ones, or 2 each
+with 10 players). Table mode follows docs/product.md's table flow: the
 lord scans the lord identity card, the lord scans a general, then everyone else
 scans theirs in any order; the other identities stay unknown until revealed.
 Then max HP is set (the lord +1 only with more than 4 players) and everyone draws 4.
@@ -19,6 +20,7 @@ from engine.sanguosha.events import (
     IdentityRevealed,
 )
 from engine.sanguosha.modes import draft
+from engine.sanguosha.packs import pack_generals, pack_lords
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.skills import Flow
 from engine.sanguosha.state import HIDDEN, Player
@@ -74,15 +76,16 @@ class SetupLayer(MechanismsLayer):
         self._make_lord(self.player(self._seat))
 
     def _offer_generals(self, lord: Player) -> Flow:
-        cat = catalogue()
-        lords = list(cat.lord_candidates)
-        others = [g for g in cat.generals if g not in lords]
+        packs = self.settings.general_packs
+        generals = pack_generals(packs)
+        lords = list(pack_lords(packs))
+        others = [g for g in generals if g not in lords]
         offer = lords + self.rng.sample(others, min(self.settings.lord_offer_random, len(others)))
         choice = yield Prompt(
             PromptKind.CHOOSE_GENERAL, lord.seat, (lord.seat,), options=tuple(offer)
         )
         self._take_general(lord, choice.general)
-        pool = [g for g in cat.generals if g != lord.general]
+        pool = [g for g in generals if g != lord.general]
         self.rng.shuffle(pool)
         rest = self.other_living(lord)
         each = min(self.settings.general_offers, len(pool) // max(len(rest), 1))

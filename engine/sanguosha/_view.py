@@ -79,6 +79,7 @@ class ViewLayer(LegalLayer):
             "seats": seats,
             "log_length": self.log_length,
             "game_mode": mode.view() if mode is not None else {"name": "identity"},
+            "general_packs": list(self.settings.general_packs),
         }
 
     def _public_prompt(self, seat: int | None) -> dict[str, Any] | None:

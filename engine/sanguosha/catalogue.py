@@ -138,6 +138,19 @@ class GeneralSpec:
     max_hp: int
     skills: tuple[str, ...]
     lord_skills: tuple[str, ...]
+    pack: str = "standard"
+    """The box it comes in (`Catalogue.packs`): a game names the packs it plays with."""
+
+
+@dataclass(frozen=True, slots=True)
+class PackSpec:
+    """A box of generals (标准版, 风, 火, 林, 山) and the lords the rulebook offers from it."""
+
+    id: str
+    zh: str
+    en: str
+    es: str
+    lords: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +183,8 @@ class Catalogue:
     ex_deck: tuple[Card, ...]
     maneuvering_deck: tuple[Card, ...]
     generals: dict[str, GeneralSpec]
-    lord_candidates: tuple[str, ...]
+    lord_candidates: tuple[str, ...]  # the standard pack's lords (Cao Cao, Liu Bei, Sun Quan)
+    packs: dict[str, PackSpec]
     skills: dict[str, SkillSpec]
     identities: dict[str, IdentitySpec]
     roles: dict[str, dict[str, dict[str, int]]]
@@ -292,11 +306,24 @@ def _load_cards(
 _INTERNED: dict[tuple[str, Suit, Rank], Card] = {}
 
 
+def _load_packs(file: str, data: dict[str, Any]) -> dict[str, PackSpec]:
+    packs: dict[str, PackSpec] = {}
+    for entry in _entries(file, data, "packs"):
+        where = f"packs[{entry['id']}]"
+        names = {k: _get(file, entry, k, str, where) for k in ("id", "zh", "en", "es")}
+        lords = tuple(_get(file, entry, "lords", list, where))
+        packs[names["id"]] = PackSpec(lords=lords, **names)
+    if "standard" not in packs:
+        raise CatalogueError(file, "packs", "the standard pack is missing")
+    return packs
+
+
 def _load_generals(
     data: dict[str, Any], skills: dict[str, SkillSpec]
-) -> tuple[dict[str, GeneralSpec], tuple[str, ...]]:
+) -> tuple[dict[str, GeneralSpec], dict[str, PackSpec]]:
     file = "generals.json"
     kingdoms = _get(file, data, "kingdoms", list, "")
+    packs = _load_packs(file, data)
     out: dict[str, GeneralSpec] = {}
     for entry in _entries(file, data, "generals"):
         where = f"generals[{entry['id']}]"
@@ -319,19 +346,23 @@ def _load_generals(
                 if (key == "lord_skills") != ("lord" in skills[sid].tags):
                     raise CatalogueError(file, f"{where}.{key}", f"{sid!r} lord tag mismatch")
             lists[key] = tuple(ids)
+        pack = _get(file, entry, "pack", str, where)
+        if pack not in packs:
+            raise CatalogueError(file, f"{where}.pack", f"unknown pack {pack!r}")
         out[names["id"]] = GeneralSpec(
             kingdom=kingdom,
             gender=gender,
             max_hp=max_hp,
             skills=lists["skills"],
             lord_skills=lists["lord_skills"],
+            pack=pack,
             **names,
         )
-    lords = tuple(_get(file, data, "lord_candidates", list, ""))
-    for lord in lords:
-        if lord not in out:
-            raise CatalogueError(file, "lord_candidates", f"unknown general {lord!r}")
-    return out, lords
+    for spec in packs.values():
+        for lord in spec.lords:
+            if lord not in out or out[lord].pack != spec.id:
+                raise CatalogueError(file, f"packs[{spec.id}].lords", f"no {lord!r} in this pack")
+    return out, packs
 
 
 def _load_skills(data: dict[str, Any]) -> dict[str, SkillSpec]:
@@ -409,7 +440,7 @@ def catalogue() -> Catalogue:
     for card in deck + ex_deck + mv_deck:
         _INTERNED[(card.name, card.suit, card.rank)] = card
     skills = _load_skills(_read("skills.json"))
-    generals, lords = _load_generals(_read("generals.json"), skills)
+    generals, packs = _load_generals(_read("generals.json"), skills)
     aliases: dict[str, str] = {}
     for spec in cards.values():
         for alias in (spec.id, spec.zh, spec.pinyin):
@@ -420,7 +451,8 @@ def catalogue() -> Catalogue:
         ex_deck=ex_deck,
         maneuvering_deck=mv_deck,
         generals=generals,
-        lord_candidates=lords,
+        lord_candidates=packs["standard"].lords,
+        packs=packs,
         skills=skills,
         identities=_load_identities(_read("identities.json")),
         roles=_load_roles(_read("roles.json")),

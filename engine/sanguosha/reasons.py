@@ -23,6 +23,8 @@ class Reason(StrEnum):
     UNKNOWN_SEAT = "unknown_seat"  # seat, players
     UNKNOWN_ACTION = "unknown_action"  # action
     BAD_SETTINGS = "bad_settings"  # setting, value (players: low, high, the range)
+    PACKS_NEED_STANDARD = "packs_need_standard"  # packs (as given)
+    PACK_NOT_AVAILABLE = "pack_not_available"  # pack (no general of it in this version)
 
     # --- who may act, and what is expected (IllegalAction) ---
     GAME_OVER = "game_over"  #
@@ -101,6 +103,8 @@ class Reason(StrEnum):
     NOT_ENOUGH_TARGETS = "not_enough_targets"  # skill, needed, available (Lijian in 1v1; the
     # other skills: who they need, by skill: a wounded man, a wounded player, a Shu player)
     GENERAL_NOT_OFFERED = "general_not_offered"  # general, options (one's own to choose from)
+    GENERAL_PACK_NOT_CHOSEN = "general_pack_not_chosen"  # general, pack, packs (the game's)
+    GENERAL_NOT_PLAYABLE = "general_not_playable"  # general, skills (not built yet)
     NO_IDENTITIES = "no_identities"  # mode (a team mode uses no identity card)
 
     # --- host corrections (table mode; `corrections.py`) ---

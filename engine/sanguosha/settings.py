@@ -54,6 +54,11 @@ class Settings:
     - `awakened_skill_same_timing`: a skill an awakening skill gives at a moment (the
       preparation phase) may still be used at that same moment (观星 right after 志继;
       FreeKill), or only from the next one (docs/forest-mountain.md §2.1).
+    - `general_packs`: the boxes of generals the game plays with (docs/wind-fire.md §1):
+      "standard" (the 25, always), "wind" (风), "fire" (火), "forest" (林), "mountain" (山);
+      kept in the catalogue's order. The lord is offered the lords of every named pack
+      (风: 张角, 火: 袁绍) and 2 random generals, the others draw from the named packs
+      only; a general of a pack not named is refused at setup.
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -78,8 +83,14 @@ class Settings:
     nullification_copies: str = "SK HA HK"
     lord_bonus: str = "5_or_more"
     awakened_skill_same_timing: bool = True
+    general_packs: Any = ("standard",)
 
     def __post_init__(self) -> None:
+        packs = self.general_packs
+        if isinstance(packs, str):
+            packs = tuple(p.strip() for p in packs.split(",") if p.strip())
+        if isinstance(packs, list | tuple):
+            object.__setattr__(self, "general_packs", tuple(packs))
         given = self.mode_settings
         pairs = given.items() if isinstance(given, dict) else given
         try:
@@ -137,6 +148,7 @@ class Settings:
                 value=self.general_offers,
                 accepted="1..5",
             )
+        self._validate_packs()
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
@@ -144,9 +156,32 @@ class Settings:
                     Reason.BAD_SETTINGS, setting=name, value=value, accepted=list(allowed)
                 )
 
+    def _validate_packs(self) -> None:
+        """Known packs, the standard one among them, none twice, each with generals."""
+        from engine.sanguosha.catalogue import catalogue
+
+        cat = catalogue()
+        packs = self.general_packs
+        if not isinstance(packs, tuple) or not all(isinstance(p, str) for p in packs):
+            raise InvalidAction(Reason.BAD_SETTINGS, setting="general_packs", value=repr(packs))
+        known = list(cat.packs)
+        for pack in packs:
+            if pack not in cat.packs:
+                raise InvalidAction(
+                    Reason.BAD_SETTINGS, setting="general_packs", value=pack, accepted=known
+                )
+        if "standard" not in packs or len(set(packs)) != len(packs):
+            raise InvalidAction(Reason.PACKS_NEED_STANDARD, packs=list(packs))
+        for pack in packs:
+            if not any(g.pack == pack for g in cat.generals.values()):  # none in the data yet
+                raise InvalidAction(Reason.PACK_NOT_AVAILABLE, pack=pack)
+        order = tuple(p for p in known if p in packs)
+        object.__setattr__(self, "general_packs", order)
+
     def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in self.__dataclass_fields__}
         out["mode_settings"] = self.mode_options()
+        out["general_packs"] = list(self.general_packs)
         return out
 
 

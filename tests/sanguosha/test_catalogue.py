@@ -92,15 +92,26 @@ def test_parse_card_refuses_unknown_cards(text):
 
 
 def test_generals():
-    """25 generals: Wei 7, Shu 7, Wu 8, Qun 3; the three lords carry one lord skill each (1b)."""
-    gens = catalogue().generals
+    """25 standard generals: Wei 7, Shu 7, Wu 8, Qun 3; the three lords carry one lord skill
+    each (1b). The 风 and 火 packs add 8 each (docs/wind-fire.md §1), their lords 张角 and 袁绍."""
+    cat = catalogue()
+    gens = {g.id: g for g in cat.generals.values() if g.pack == "standard"}
     assert len(gens) == 25
     assert Counter(g.kingdom for g in gens.values()) == {"wei": 7, "shu": 7, "wu": 8, "qun": 3}
     lords = {g.id: g.lord_skills for g in gens.values() if g.lord_skills}
     assert lords == {"caocao": ("hujia",), "liubei": ("jijiang",), "sunquan": ("jiuyuan",)}
     assert gens["zhugeliang"].max_hp == 3 and gens["zhenji"].gender == "female"
     skills = [s for g in gens.values() for s in g.skills + g.lord_skills]
-    assert len(skills) == 40 and set(skills) == set(catalogue().skills)
+    assert len(skills) == 40
+    packs = Counter(g.pack for g in cat.generals.values())
+    assert packs == {"standard": 25, "wind": 8, "fire": 8}
+    assert cat.packs["wind"].lords == ("zhangjiao",) and cat.packs["fire"].lords == ("yuanshao",)
+    assert cat.packs["standard"].lords == cat.lord_candidates == ("caocao", "liubei", "sunquan")
+    every = {s for g in cat.generals.values() for s in g.skills + g.lord_skills}
+    assert len(every) == 40 + 24 and every == set(cat.skills)  # 马术 is in both packs
+    new = {g.id: g for g in cat.generals.values() if g.pack != "standard"}
+    assert new["xiaoqiao"].gender == "female" and new["yuanshao"].lord_skills == ("xueyi",)
+    assert sum(g.max_hp for g in new.values()) == 4 * 10 + 3 * 6
 
 
 def test_role_tables():

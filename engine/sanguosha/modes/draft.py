@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.sanguosha.catalogue import catalogue
 from engine.sanguosha.events import (
     DraftPoolRevealed,
     GameModeSet,
@@ -34,6 +33,7 @@ from engine.sanguosha.events import (
     TeamAssigned,
 )
 from engine.sanguosha.modes.teams import TeamMode
+from engine.sanguosha.packs import pack_generals
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import Flow
@@ -124,7 +124,7 @@ def _pool_draft(game: Game, mode: TeamMode, first: str) -> Flow:
     spec = mode.spec
     draft = spec.draft
     drafters = [mode.leader_of(first), mode.leader_of(mode.other(first))]
-    names = list(catalogue().generals)
+    names = list(pack_generals(game.settings.general_packs))
     if not game.table:
         game.rng.shuffle(names)
     for seat in drafters:
@@ -193,7 +193,7 @@ def _assign(game: Game, mode: TeamMode, drafters: list[int | None]) -> Flow:
 # ---------------------------------------------------------------- the offer draft
 def _offer_draft(game: Game, mode: TeamMode) -> Flow:
     n = mode.spec.draft.offer
-    names = list(catalogue().generals)
+    names = list(pack_generals(game.settings.general_packs))
     game.rng.shuffle(names)
     offers = {p.seat: names[i * n : (i + 1) * n] for i, p in enumerate(game.players)}
     for p in game.players:
@@ -273,7 +273,7 @@ class GeneralChoice:
         kind = self.kind
         if kind in ("pool", "hidden"):
             out = self._out(game)
-            return [g for g in catalogue().generals if g not in out]
+            return [g for g in pack_generals(game.settings.general_packs) if g not in out]
         if kind == "draft":
             return list(self.mode.pool)
         if kind == "first":
@@ -287,7 +287,7 @@ class GeneralChoice:
     def legal(self, game: Game, seat: int) -> list[str]:
         if self.kind == "offer" and not self.allowed:  # table: any general not taken
             taken = {p.general for p in game.players}
-            return [g for g in catalogue().generals if g not in taken]
+            return [g for g in pack_generals(game.settings.general_packs) if g not in taken]
         return list(self.allowed)
 
     def problem(self, game: Game, seat: int, general: str) -> Problem:
