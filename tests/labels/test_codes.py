@@ -156,14 +156,19 @@ def test_sanguosha_set_is_the_catalogue_deck() -> None:
 
 
 def test_generals_set_is_the_catalogue_generals() -> None:
-    """The generals set holds each of the catalogue's generals once."""
-    assert [ref.id for ref in all_codes("generals")] == list(catalogue().generals)
+    """The generals set holds each of the catalogue's standard generals once."""
+    standard = [g.id for g in catalogue().generals.values() if g.pack == "standard"]
+    assert [ref.id for ref in all_codes("generals")] == standard
 
 
 def test_skill_tokens_are_the_skills_a_player_starts() -> None:
-    """There is one token per skill tagged active, conversion or response, and no other."""
+    """There is one token per standard skill tagged active, conversion or response, and no
+    other."""
     tags = codes.codebook().table.token_tags
-    expected = {s.id for s in catalogue().skills.values() if s.tags & tags}
+    cat = catalogue()
+    standard = {s for g in cat.generals.values() if g.pack == "standard" for s in g.skills}
+    standard |= {s for g in cat.generals.values() if g.pack == "standard" for s in g.lord_skills}
+    expected = {s.id for s in cat.skills.values() if s.tags & tags and s.id in standard}
     refs = all_codes("skills")
     assert tags == {"active", "conversion", "response"}
     assert sorted(ref.id for ref in refs) == sorted(expected) and len(refs) == len(expected)
