@@ -160,7 +160,7 @@ class _Link:
         self._asked = False
         self._hello = asyncio.get_running_loop().create_future()
         async with self.hub.connect_lock:
-            await self.reader.connect(self._on_frame, self._on_lost)
+            await self._connect()
         self._connected = True
         writer = asyncio.get_running_loop().create_task(self._writer())
         try:
@@ -176,6 +176,32 @@ class _Link:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
+
+    async def _connect(self) -> None:
+        """The transport's connect, abandoned as soon as it reports the link lost.
+
+        A transport may go on after its link went down: bumble sends the next GATT
+        request of a service discovery to a connection it no longer knows, and that
+        request waits out the 30 s GATT timeout (issue 33, a reader power-cycled as
+        the host reconnected). Meanwhile this link holds the hub's connect lock, so no
+        other reader could reconnect either. The lost link ends the attempt at once;
+        the supervisor retries once the reader advertises again.
+
+        Raises:
+            ReaderUnavailable: the link was lost first, or the transport failed.
+        """
+        attempt = asyncio.ensure_future(self.reader.connect(self._on_frame, self._on_lost))
+        lost = asyncio.ensure_future(self._lost.wait())
+        try:
+            await asyncio.wait((attempt, lost), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            lost.cancel()
+            if not attempt.done():
+                attempt.cancel()
+                await asyncio.wait((attempt,))
+        if attempt.cancelled():
+            raise ReaderUnavailable(self.reader.address, "link lost while connecting")
+        attempt.result()
 
     async def _identify(self) -> tuple[_Known, Hello]:
         options = self.hub.options

@@ -87,20 +87,31 @@ def _connect_lock(device: Device) -> asyncio.Lock:
     return lock
 
 
-async def _link_guard(operation: Any) -> Any:
-    """Await a bumble GATT operation; a link that drops meanwhile is a `BleakError`.
+async def _link_guard(operation: Any, gone: asyncio.Future[None] | None) -> Any:
+    """Await a bumble GATT operation; a link that drops before or meanwhile is a
+    `BleakError`, at once.
 
     bumble cancels the pending ATT response future when the connection goes down, so
     the awaiting coroutine sees `CancelledError` although nobody cancelled its task;
-    letting that escape would silently end the caller's task.
+    letting that escape would silently end the caller's task. And it cancels only a
+    request already sent: one sent after the disconnection (the next step of a
+    service discovery) goes to a connection handle bumble no longer knows and waits
+    for its 30 s GATT timeout (issue 33). So the operation also races `gone`, the
+    connection's end (None or done: the link is down already).
     """
+    work = asyncio.ensure_future(operation)
     try:
-        return await operation
-    except asyncio.CancelledError:
-        task = asyncio.current_task()
-        if task is not None and task.cancelling():
-            raise  # a real cancellation of our task
-        raise BleakError("the link went down during the operation") from None
+        if gone is None or gone.done():
+            work.cancel()
+        else:
+            await asyncio.wait((work, gone), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        if not work.done():
+            work.cancel()
+            await asyncio.wait((work,))
+    if work.cancelled():
+        raise BleakError("the link went down during the operation")
+    return work.result()
 
 
 def _advertisement_data(adv: Advertisement) -> AdvertisementData:
@@ -212,6 +223,7 @@ class BumbleClient(BaseBleakClient):
         else:
             self._peer_address = Address(address_or_ble_device)
         self._connection: Connection | None = None
+        self._gone: asyncio.Future[None] | None = None  # resolved when the connection ends
         self._closing = False
         self._subscribers: dict[int, Callable[[bytes], None]] = {}
 
@@ -241,15 +253,16 @@ class BumbleClient(BaseBleakClient):
                 raise BleakError(f"cannot connect to {self.address}: {exc}") from exc
         self._closing = False
         self._connection = connection
+        self._gone = asyncio.get_running_loop().create_future()
         connection.on(Connection.EVENT_DISCONNECTION, self._on_disconnection)
         try:
             peer = Peer(connection)
-            await _link_guard(peer.request_mtu(_REQUESTED_MTU))
+            await _link_guard(peer.request_mtu(_REQUESTED_MTU), self._gone)
             if pair:
                 await self._secure(connection)
             elif await self._has_bond():
                 await self._encrypt(connection)
-            self.services = await _link_guard(self._discover(peer))
+            self.services = await _link_guard(self._discover(peer), self._gone)
         except (BaseBumbleError, ATT_Error, BleakError) as exc:
             await self.disconnect()
             raise BleakError(f"connecting to {self.address} failed: {exc}") from exc
@@ -308,6 +321,8 @@ class BumbleClient(BaseBleakClient):
     def _on_disconnection(self, reason: int) -> None:
         solicited = self._closing
         self._connection = None
+        if self._gone is not None and not self._gone.done():
+            self._gone.set_result(None)
         self.services = None
         self._subscribers.clear()
         if not solicited and self._disconnected_callback is not None:
@@ -340,7 +355,7 @@ class BumbleClient(BaseBleakClient):
 
     async def _encrypt(self, connection: Connection) -> None:
         try:
-            await _link_guard(connection.encrypt())
+            await _link_guard(connection.encrypt(), self._gone)
         except BaseBumbleError as exc:
             raise BleakError(
                 f"encryption with the bond failed ({exc}): the reader no longer knows this "
@@ -354,7 +369,7 @@ class BumbleClient(BaseBleakClient):
             await self._encrypt(connection)
             return
         try:
-            await _link_guard(connection.pair())
+            await _link_guard(connection.pair(), self._gone)
         except BaseBumbleError as exc:
             # bumble keeps the failed SMP session until the link goes, and a second
             # pairing on the same link would wait for it forever: start afresh.
@@ -387,7 +402,7 @@ class BumbleClient(BaseBleakClient):
     async def _io(self, operation: Any) -> Any:
         self._require_connection()
         try:
-            return await _link_guard(operation)
+            return await _link_guard(operation, self._gone)
         except ATT_Error as exc:
             raise BleakGATTProtocolError(exc.error_code) from exc
         except BaseBumbleError as exc:

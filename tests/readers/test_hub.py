@@ -541,3 +541,63 @@ async def test_closing_the_hub_ends_a_link_whose_cancellation_a_library_lost() -
     assert closing in done, "the hub's close hung on a link that lost its cancellation"
     closing.result()
     assert not [t for t in asyncio.all_tasks() if t.get_name().startswith("reader ")]
+
+
+async def test_a_link_lost_between_two_gatt_requests_of_a_reconnect_is_retried(ble: Rig) -> None:
+    """Issue 33, the open reconnect race (about 1 fault schedule in 150-200, e.g. a
+    stale HELLO and then a power cycle of the same reader): the link went down while
+    the host was discovering the reader's services on a reconnect, between two GATT
+    requests. bumble cancels only a request already waiting for its response; the next
+    one went to a connection handle it no longer knew ("connection 0x0002 not found")
+    and waited for bumble's 30 s GATT timeout, while the link held the hub's connect
+    lock, so the script driver gave up after 20 s. Here the drop is put exactly there:
+    when the host is about to send its first characteristic discovery, the reader is
+    switched off, and the request goes out once the host has seen the disconnection
+    (a wrapper around bumble's own `send_request`, which only orders the race; the
+    stack is real). The reader's next event, of its new boot, must arrive."""
+    from bumble.att import ATT_Read_By_Type_Request
+    from bumble.device import Connection, Device
+
+    reader = ble.reader
+    table = ble.table
+    assert table is not None and table.host_device is not None
+    host = table.host_device
+    raced: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    switching_off: list[asyncio.Future[None]] = []
+
+    def on_connection(connection: Connection) -> None:
+        host.remove_listener(Device.EVENT_CONNECTION, on_connection)
+        client = connection.gatt_client
+        send = client.send_request
+        gone = asyncio.get_running_loop().create_future()
+        connection.once(Connection.EVENT_DISCONNECTION, lambda _reason: gone.set_result(None))
+
+        async def send_request(request: Any) -> Any:
+            if isinstance(request, ATT_Read_By_Type_Request) and not raced.done():
+                # The reader's own task switches it off (not this one, which the host
+                # may cancel as the link goes).
+                switching_off.append(asyncio.ensure_future(reader.power_cycle(0.2)))
+                await gone  # the host has seen the link go down...
+                raced.set_result(None)  # ...and sends its next request all the same
+            return await send(request)
+
+        client.send_request = send_request  # type: ignore[method-assign]
+
+    async with ReaderHub(ble.source) as hub:
+        seen = await connected(hub)
+        await reader.press("ok")
+        seen = await take_inputs(hub, 1, seen, ack=True)
+        old_epoch = reader.epoch
+        host.on(Device.EVENT_CONNECTION, on_connection)
+        await reader.drop_link()
+        await asyncio.wait_for(raced, TIMEOUT)
+        await switching_off[0]
+        seq = await reader.press("no")  # returns once the reader is on again
+        # A bound below bumble's 30 s GATT timeout, which the stuck link waited out.
+        seen = await take_inputs(hub, 1, seen, ack=True, timeout=20.0)
+    assert reader.epoch != old_epoch
+    assert [(i.epoch, i.seq) for i in seen.inputs] == [(old_epoch, 0), (reader.epoch, seq)]
+    assert seq == 0 and isinstance(seen.inputs[-1].event, Button)
+    assert [(r.old_epoch, r.new_epoch) for r in seen.of(ReaderRestarted)] == [
+        (old_epoch, reader.epoch)
+    ]
