@@ -183,6 +183,13 @@ class ReaderHub:
     async def __anext__(self) -> HubEvent:
         return await self.next_event()
 
+    def pending(self) -> int:
+        """Events emitted and not yet taken by the consumer. Frames are turned into
+        events as they are read, so once a link has closed and this is 0, the consumer
+        has taken everything that link delivered (the barrier a test of "nothing
+        arrived" waits on, instead of a sleep)."""
+        return self._events.qsize()
+
     async def next_event(self, timeout: float | None = None) -> HubEvent:
         """The next event, waiting at most `timeout` seconds (None: forever).
 

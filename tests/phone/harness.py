@@ -179,6 +179,18 @@ class PhoneTable:
                     raise RuntimeError("the pump failed") from self.pump.failure
                 await asyncio.sleep(0.02)
 
+    async def settled(self, seat: int) -> None:
+        """Wait until the table holds no socket for `seat` and the pump has taken every
+        event the hub emitted: whatever that seat's page sent has then reached the game,
+        and nothing more can until the page reconnects."""
+        await self.until(
+            lambda: (
+                not self.server.phones.sockets.get(seat)
+                and self.hub is not None
+                and self.hub.pending() == 0
+            )
+        )
+
     def inputs(self) -> list[Any]:
         return [item.input for item in self.log.inputs(self.session.game_id)]
 

@@ -138,7 +138,7 @@ async def test_garbage_wrong_seats_and_floods_never_reach_the_game(tmp_path: Pat
             except websockets.ConnectionClosed as exc:
                 closed = closed or exc.rcvd is not None and exc.rcvd.code == 1008
             assert closed
-        await asyncio.sleep(0.5)
+        await table.settled(2)
         # the only inputs: none of the garbage; the flood's frames all had seq 0 and no
         # HELLO had answered for them, so the hub took at most that one event
         assert [i for i in table.inputs() if i.kind is not InputKind.PRESS] == []
@@ -187,30 +187,30 @@ async def test_the_last_ack_is_repeated_after_a_reconnect(tmp_path: Path) -> Non
         reader = ReaderSession(0x1234, reader_id=0x50480001, seat=1)
 
         async def session(ws, *, event: Card | None = None) -> list:
-            """Answer the host until it has nothing more to say (recording `event` once
-            the HELLO is out); return the ACKs seen."""
+            """Answer the host (recording `event` once the HELLO is out) until it
+            acknowledges event 0; return the ACKs seen by then."""
             acks: list[int] = []
-            while True:
-                try:
-                    message = await asyncio.wait_for(ws.recv(), 1.5)
-                except TimeoutError:
-                    return acks
-                if isinstance(message, str):
-                    continue
-                command = decode(message)
-                if isinstance(command, Ack):
-                    acks.append(command.up_to)
-                for frame in reader.on_command(message):
-                    await ws.send(frame)
-                if event is not None:
-                    await ws.send(reader.record(event))
-                    event = None
+            async with asyncio.timeout(20):
+                while 0 not in acks:
+                    message = await ws.recv()
+                    if isinstance(message, str):
+                        continue
+                    command = decode(message)
+                    if isinstance(command, Ack):
+                        acks.append(command.up_to)
+                    for frame in reader.on_command(message):
+                        await ws.send(frame)
+                    if event is not None:
+                        await ws.send(reader.record(event))
+                        event = None
+            return acks
 
         async with websockets.connect(url) as ws:
             assert 0 in await session(ws, event=Card(True, CardKind.TEXT, b"R01T"))
-        assert len(table.inputs()) == 1
+        await table.until(lambda: len(table.inputs()) == 1)
         async with websockets.connect(url) as ws:  # as if that ACK had been lost
             assert await session(ws) == [0]
+        await table.settled(1)  # the socket is gone and every event it carried taken
         assert len(table.inputs()) == 1
 
 

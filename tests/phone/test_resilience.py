@@ -6,7 +6,6 @@ DevTools lifecycle freeze is the phone's screen going dark)."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -40,7 +39,7 @@ async def test_a_network_drop_loses_and_doubles_nothing(tmp_path: Path, pw) -> N
         await phone.select(2)
         await phone.press("undo")
         assert await unacked(phone) == 3  # kept in the page, not yet stored by the companion
-        await asyncio.sleep(0.5)
+        await table.settled(1)  # the laptop saw the socket go: nothing is in flight
         assert len(table.inputs()) == 1
         await phone.context.set_offline(False)
         await table.until(lambda: len(table.inputs()) == 4)
@@ -88,7 +87,7 @@ async def test_a_sleeping_phone_catches_up_when_it_wakes(tmp_path: Path, pw) -> 
         await cdp.send("Page.setWebLifecycleState", {"state": "frozen"})  # ...then the screen
         for ws in list(table.server.phones.sockets.get(1, ())):  # the laptop gives up on it
             await ws.close()
-        await asyncio.sleep(2.0)
+        await table.settled(1)  # frozen and offline, the page cannot come back meanwhile
         assert table.inputs() == []
         await phone.context.set_offline(False)
         await cdp.send("Page.setWebLifecycleState", {"state": "active"})
