@@ -27,6 +27,7 @@ from companion.codes._errors import (
 )
 from companion.codes._model import CardNames, CardRef
 from companion.codes._table import JESTER, CodeTable
+from companion.narration.names import game_names
 from engine.core.cards import format_suit_rank, parse_rank, parse_suit
 from engine.sanguosha.catalogue import GeneralSpec, IdentitySpec, SkillSpec, catalogue
 
@@ -128,14 +129,14 @@ class Codebook:
         cat = catalogue()
         self._cards, self._whole, self._skills = _Aliases(), _Aliases(), _Aliases()
         for spec in cat.cards.values():
-            self._cards.add((spec.id, spec.zh, spec.pinyin, spec.en), "card:" + spec.id)
+            self._cards.add((spec.id, *_zh_en("card", spec.id), spec.pinyin), "card:" + spec.id)
         for g in cat.generals.values():
-            self._whole.add((g.id, g.zh, g.pinyin, g.en), "generals:" + g.id)
+            self._whole.add((g.id, *_zh_en("general", g.id), g.pinyin), "generals:" + g.id)
         for i in cat.identities.values():
-            self._whole.add((i.id, i.zh, i.pinyin, i.en), "identities:" + i.id)
+            self._whole.add((i.id, *_zh_en("identity", i.id), i.pinyin), "identities:" + i.id)
         self._whole.add((JESTER, "joker", self.table.jester["zh"]), "poker:" + JESTER)
         for s in cat.skills.values():
-            self._skills.add((s.id, s.zh, s.pinyin, s.en), "skills:skill:" + s.id)
+            self._skills.add((s.id, *_zh_en("skill", s.id), s.pinyin), "skills:skill:" + s.id)
         for n, entry in enumerate(custom):
             names = (entry.id, entry.zh, entry.pinyin, entry.en)
             taken = [
@@ -300,7 +301,8 @@ class Codebook:
             return CardNames(entry.zh, entry.en, entry.pinyin, suit_rank)
         if ref.kind == "card":
             spec = cat.cards[ref.id]
-            return CardNames(spec.zh, spec.en, spec.pinyin, _symbols(ref.text.split("@")[1]))
+            zh, en = _zh_en("card", ref.id)
+            return CardNames(zh, en, spec.pinyin, _symbols(ref.text.split("@")[1]))
         if ref.kind == "command":
             captions = self.table.command_names[ref.text]
             return CardNames(captions["zh"], captions["en"], "", "")
@@ -317,7 +319,13 @@ class Codebook:
             "skill": cat.skills,
         }
         named = specs[ref.kind][ref.id]
-        return CardNames(named.zh, named.en, named.pinyin, "")
+        return CardNames(*_zh_en(ref.kind, ref.id), named.pinyin, "")
+
+
+def _zh_en(group: str, ident: str) -> tuple[str, str]:
+    """The Chinese and English names of a card, general, identity or skill, from the
+    narration's glossaries (one source for every name players read)."""
+    return game_names("zh-Hans", group)[ident], game_names("en", group)[ident]
 
 
 def _closest(name: str, aliases: _Aliases, token_of: Callable[[str], str]) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.codes import CardRef, Codebook
+from companion.narration.names import game_names
 from engine.sanguosha.catalogue import catalogue
 
 RED_SUITS = ("♥", "♦")
@@ -33,7 +34,7 @@ class LabelText:
 def _skill_owner(skill_id: str) -> str:
     for general in catalogue().generals.values():
         if skill_id in general.skills or skill_id in general.lord_skills:
-            return f"{general.zh} {general.en}"
+            return f"{game_names('zh-Hans', 'general')[general.id]} {game_names('en', 'general')[general.id]}"
     return ""
 
 

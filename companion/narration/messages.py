@@ -13,10 +13,13 @@ A game may also have its own files, `<game>.<lang>.json` (Regicide's), overlaid 
 the shared one by `catalogue(lang, game)`; a language only a game offers (Regicide's
 `vi`) has every section in that game's file.
 
-`glossary.<lang>.json` holds the names of the phases and zones (the `phase` and
-`zone` word groups, read into `names` here, and by the table page and the labels
-through them) and, for Spanish, each card's definite article (`articles`): one file
-per language, so a name is written one way everywhere.
+`glossary.<lang>.json` holds the names players read and hear: every card, general,
+skill and identity (`card`, `general`, `skill`, `identity`, id -> name; the engine's
+data keeps only ids and rules), the phases and zones (the `phase` and `zone` word
+groups, read into `names` here) and, for Spanish, each card's definite article
+(`articles`). The narration, the table page, the card codes and the printed labels
+all read them from there: one file per language, so a name is written one way
+everywhere.
 
 `fields.json` gives each placeholder name its default type. Files are validated when
 first loaded: a malformed template, an unknown placeholder type, or a file with keys
@@ -78,6 +81,8 @@ FIELD_TYPES = (
 "el Ataque ♠7", from the glossary's `articles`)."""
 GLOSSARY_GROUPS = ("phase", "zone")
 """The word groups a language's glossary file holds (and its catalogue does not)."""
+NAME_GROUPS = ("card", "general", "skill", "identity")
+"""The glossary's groups of game names, id -> name, one per kind of thing named."""
 
 
 class MessageError(ValueError):
@@ -170,8 +175,9 @@ def messages(lang: str) -> dict[str, dict[str, Any]]:
 
 @cache
 def glossary(lang: str) -> dict[str, dict[str, str]]:
-    """The glossary of one language (`glossary.<lang>.json`): the phase and zone names,
-    and `articles` (card id -> its definite article; empty where the language has none).
+    """The glossary of one language (`glossary.<lang>.json`): the names of the cards,
+    generals, skills and identities (id -> name), the phase and zone names, and
+    `articles` (card id -> its definite article; empty where the language has none).
 
     Raises:
         MessageError: the file is malformed.
@@ -179,7 +185,7 @@ def glossary(lang: str) -> dict[str, dict[str, str]]:
     file = f"glossary.{lang}.json"
     data = _read(file)
     out: dict[str, dict[str, str]] = {}
-    for group in (*GLOSSARY_GROUPS, "articles"):
+    for group in (*NAME_GROUPS, *GLOSSARY_GROUPS, "articles"):
         words = data.get(group, {} if group == "articles" else None)
         if not isinstance(words, dict) or not all(isinstance(w, str) for w in words.values()):
             raise MessageError(file, group, "expected an object of strings")

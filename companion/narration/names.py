@@ -1,7 +1,8 @@
 """Names of cards, generals, skills and identities in each narration language.
 
-The names themselves live in the engine's catalogue (`engine/sanguosha/data/*.json`,
-one `zh`/`en`/`es` entry per item); this module only picks the right one and writes
+The names themselves live in the language's glossary (`glossary.<lang>.json`, read by
+`messages.glossary`; the engine's data keeps only ids and rules); this module picks
+the right one and writes
 a physical card as name plus suit symbol and rank (`Kill ♠7`, `【杀】♠7`). In Chinese a
 card's name is written in 【】, as the rulebooks write it (a skill's is not).
 
@@ -18,24 +19,27 @@ from typing import Protocol
 from engine.core.errors import InvalidAction
 from engine.sanguosha.catalogue import catalogue, parse_card
 
-__all__ = ["LANGUAGES", "GameNames", "SanguoshaNames", "catalogue_key"]
+__all__ = ["LANGUAGES", "GameNames", "SanguoshaNames", "game_names"]
 
 LANGUAGES = ("zh-Hans", "en", "es")
 """The narration languages, in the order of the `--lang` choices."""
 
-_CATALOGUE_KEY = {"zh-Hans": "zh", "en": "en", "es": "es"}
 
+def game_names(lang: str, group: str) -> dict[str, str]:
+    """The glossary's names of one kind (`card`, `general`, `skill`, `identity`) in
+    `lang`, id -> name.
 
-def catalogue_key(lang: str) -> str:
-    """The key of `lang` in the engine catalogue's name fields.
+    >>> game_names("es", "card")["fire_attack"], game_names("zh-Hans", "general")["liubei"]
+    ('Incendio', '刘备')
 
     Raises:
         ValueError: not a narration language.
     """
-    try:
-        return _CATALOGUE_KEY[lang]
-    except KeyError:
-        raise ValueError(f"unknown language {lang!r}: expected one of {LANGUAGES}") from None
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: expected one of {LANGUAGES}")
+    from companion.narration.messages import glossary
+
+    return glossary(lang)[group]
 
 
 class GameNames(Protocol):
@@ -53,17 +57,16 @@ class GameNames(Protocol):
 
 
 class SanguoshaNames:
-    """Three Kingdoms Kill names in one language, from the engine's catalogue."""
+    """Three Kingdoms Kill names in one language, from its glossary."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self._key = catalogue_key(lang)
+        self._names = {g: game_names(lang, g) for g in ("card", "general", "skill", "identity")}
         self._sep = "" if lang == "zh-Hans" else " "
         self._quote = "【{}】" if lang == "zh-Hans" else "{}"
 
-    def _pick(self, table: dict, ident: str) -> str:
-        spec = table.get(ident)
-        return getattr(spec, self._key) if spec is not None else ident
+    def _pick(self, group: str, ident: str) -> str:
+        return self._names[group].get(ident, ident)
 
     def card_name(self, card_id: str) -> str:
         """A card's name without suit or rank (`kill` or `kill@S7` -> `Kill`); a skill's
@@ -75,10 +78,10 @@ class SanguoshaNames:
         """
         ident = card_id.split("@", 1)[0]
         if ident not in catalogue().cards and ident in catalogue().skills:
-            return self._pick(catalogue().skills, ident)
+            return self._pick("skill", ident)
         if ident not in catalogue().cards:
             return ident
-        return self._quote.format(self._pick(catalogue().cards, ident))
+        return self._quote.format(self._pick("card", ident))
 
     def stands_for(self, ident: str) -> bool:
         """Whether another card may be used as card `ident` (a basic card or a trick:
@@ -122,16 +125,16 @@ class SanguoshaNames:
         return f"{self.card_name(card.name)}{self._sep}{card.suit.symbol}{card.rank.text}"
 
     def general(self, general_id: str) -> str:
-        return self._pick(catalogue().generals, general_id)
+        return self._pick("general", general_id)
 
     def skill(self, skill_id: str) -> str:
         """A skill's name; an equipment's ability is named after its card."""
         if skill_id not in catalogue().skills and skill_id in catalogue().cards:
             return self.card_name(skill_id)
-        return self._pick(catalogue().skills, skill_id)
+        return self._pick("skill", skill_id)
 
     def identity(self, identity_id: str) -> str:
-        return self._pick(catalogue().identities, identity_id)
+        return self._pick("identity", identity_id)
 
 
 _TARGETS_CHOSEN = frozenset({"fire_attack", "iron_chain"})

@@ -199,10 +199,13 @@ def _card(text: Any, game: Any) -> str:
             from engine import regicide
 
             return regicide.format_card(regicide.parse_card(text.strip()))
-        from engine import sanguosha
+        from companion.codes import resolve_token
 
-        return sanguosha.format_card(sanguosha.parse_card(text.strip()))
-    except ValueError:  # the engines' InvalidAction is a ValueError too
+        ref = resolve_token(text.strip())  # ids, pinyin and the glossary's names
+        if ref.kind != "card":
+            raise ValueError(ref.kind)
+        return ref.text
+    except ValueError:  # the engines' InvalidAction and CodeError are ValueErrors too
         raise CommandError(f"not a card of this game: {text!r}") from None
 
 

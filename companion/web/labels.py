@@ -87,19 +87,20 @@ def check_ui_text(raw: Any, file: str = _FILE) -> dict[str, dict[str, str]]:
 
 
 def _sanguosha_names(lang: str) -> dict[str, Any]:
-    from companion.narration.names import catalogue_key
+    from companion.narration.names import game_names
     from engine.sanguosha import catalogue
 
-    key = catalogue_key(lang)
+    names = {g: game_names(lang, g) for g in ("card", "general", "skill", "identity")}
     cat = catalogue()
     narrator = Narrator(lang, "sanguosha")
     return {
         "generals": {
-            g.id: {"name": getattr(g, key), "kingdom": g.kingdom} for g in cat.generals.values()
+            g.id: {"name": names["general"][g.id], "kingdom": g.kingdom}
+            for g in cat.generals.values()
         },
-        "cards": {c.id: getattr(c, key) for c in cat.cards.values()},
-        "skills": {s.id: getattr(s, key) for s in cat.skills.values()},
-        "identities": {i.id: getattr(i, key) for i in cat.identities.values()},
+        "cards": {c.id: names["card"][c.id] for c in cat.cards.values()},
+        "skills": {s.id: names["skill"][s.id] for s in cat.skills.values()},
+        "identities": {i.id: names["identity"][i.id] for i in cat.identities.values()},
         "phases": {
             p: narrator.word("phase", p)
             for p in ("preparation", "judgment", "draw", "play", "discard", "finish")

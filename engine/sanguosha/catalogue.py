@@ -9,8 +9,13 @@ and `repr` rebuilds the value:
 >>> card = parse_card("kill@S7")
 >>> card, format_card(card), card.subtype, card.color.value
 (parse_card('kill@S7'), 'kill@S7', 'basic', 'black')
->>> parse_card("杀♠7") is card, parse_card("sha@s7") is card
+>>> parse_card("sha@s7") is card, parse_card("sha ♠7") is card
 (True, True)
+
+The data holds ids and rules only (and the pinyin, an ASCII spelling a script may
+type for the id); the names people read and hear, in every language, are the
+companion's glossaries (`companion/narration/data/glossary.<lang>.json`), and the
+companion's card codes accept those names too (`杀♠7`).
 
 Both copies of a card that occurs twice (`kill@S8`) are the same value: copies are
 interchangeable in every rule. That holds across card sets too: the Maneuvering
@@ -48,7 +53,7 @@ SUBTYPES = {
 EQUIP_SLOTS = ("weapon", "armor", "plus_horse", "minus_horse")
 IDENTITIES = ("lord", "loyalist", "rebel", "spy")
 GENDERS = ("male", "female")
-_NAME_KEYS = ("zh", "pinyin", "en", "es")
+_NAME_KEYS = ("pinyin",)
 NATURES = ("normal", "fire", "thunder")
 """Damage types (docs/maneuvering.md section 2); fire and thunder are elemental."""
 CARD_SETS = ("standard", "maneuvering")
@@ -68,10 +73,7 @@ class CardSpec:
     """What every copy of a card name shares."""
 
     id: str
-    zh: str
     pinyin: str
-    en: str
-    es: str
     type: str
     subtype: str
     range: int | None
@@ -129,10 +131,7 @@ class Card:
 @dataclass(frozen=True, slots=True)
 class GeneralSpec:
     id: str
-    zh: str
     pinyin: str
-    en: str
-    es: str
     kingdom: str
     gender: str
     max_hp: int
@@ -156,10 +155,7 @@ class PackSpec:
 @dataclass(frozen=True, slots=True)
 class SkillSpec:
     id: str
-    zh: str
     pinyin: str
-    en: str
-    es: str
     tags: frozenset[str]
     text: dict[str, str] = field(default_factory=dict, compare=False)
     """The rule text by language (zh-Hans, en, es); empty until the skill is written."""
@@ -168,10 +164,7 @@ class SkillSpec:
 @dataclass(frozen=True, slots=True)
 class IdentitySpec:
     id: str
-    zh: str
     pinyin: str
-    en: str
-    es: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +181,7 @@ class Catalogue:
     skills: dict[str, SkillSpec]
     identities: dict[str, IdentitySpec]
     roles: dict[str, dict[str, dict[str, int]]]
-    aliases: dict[str, str]  # normalised id / zh / pinyin -> card id
+    aliases: dict[str, str]  # normalised id / pinyin -> card id
 
 
 def _read(file: str) -> dict[str, Any]:
@@ -443,7 +436,7 @@ def catalogue() -> Catalogue:
     generals, packs = _load_generals(_read("generals.json"), skills)
     aliases: dict[str, str] = {}
     for spec in cards.values():
-        for alias in (spec.id, spec.zh, spec.pinyin):
+        for alias in (spec.id, spec.pinyin):
             aliases[_normalise(alias)] = spec.id
     return Catalogue(
         cards=cards,
@@ -464,7 +457,7 @@ _CARD_TEXT = re.compile(r"^(.+?)\s*@?\s*([SHCDshcd♠♥♣♦])\s*(10|[2-9AJQKa
 
 
 def parse_card(text: str) -> Card:
-    """Parse `kill@S7` (also `kill@♠7`, `杀♠7`, `sha S7`) into the interned `Card`.
+    """Parse `kill@S7` (also `kill@♠7`, `sha S7`) into the interned `Card`.
 
     Raises `InvalidAction(Reason.UNKNOWN_CARD, text=...)` (a `ValueError`) when the
     text names no card of the standard deck, the EX pack or the Maneuvering expansion.

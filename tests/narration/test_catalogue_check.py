@@ -7,14 +7,16 @@ from one entry per name and language)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
+from importlib import resources
 from typing import Any
 
 import pytest
 
 from companion.narration import Narrator
-from companion.narration.messages import catalogue, field_types, languages
+from companion.narration.messages import catalogue, field_types, glossary, languages
 from companion.narration.templates import fields_of, render
 from engine.sanguosha import catalogue as game_catalogue
 
@@ -144,13 +146,51 @@ OTHER_EDITIONS = {"水淹七军"}
 
 def _names(lang: str) -> dict[str, str]:
     """Every card, general and skill name the game writes in `lang` -> its id."""
-    key = {"zh-Hans": "zh", "en": "en", "es": "es"}[lang]
+    words = glossary(lang)
+    return {
+        name: ident
+        for group in ("card", "general", "skill")
+        for ident, name in words[group].items()
+    }
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "en", "es"])
+def test_the_glossary_names_every_card_general_skill_and_identity(lang: str) -> None:
+    """Every id of the engine's data has its name in the language's glossary (and the
+    glossary names nothing the game lacks); the engine's data holds no name of its own,
+    so each word has one source."""
     cat = game_catalogue()
-    out = {}
-    for table in (cat.cards, cat.generals, cat.skills):
-        for ident, spec in table.items():
-            out[getattr(spec, key)] = ident
-    return out
+    words = glossary(lang)
+    for group, table in (("card", cat.cards), ("general", cat.generals),
+                         ("skill", cat.skills), ("identity", cat.identities)):  # fmt: skip
+        assert set(words[group]) == set(table), (group, set(words[group]) ^ set(table))
+        assert all(name.strip() == name and name for name in words[group].values()), group
+    for file in ("cards", "generals", "skills", "identities"):
+        text = resources.files("engine.sanguosha.data").joinpath(f"{file}.json").read_text("utf-8")
+        entries = json.loads(text)[file]
+        assert not [e["id"] for e in entries if {"zh", "en", "es"} & set(e)], file
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "en", "es"])
+def test_what_the_page_and_the_labels_show_is_the_glossarys(lang: str) -> None:
+    """The table page's names and the printed labels' captions are the glossary's."""
+    from companion.codes import all_codes, codebook
+    from companion.labels import label_text
+    from companion.web.labels import labels_for
+
+    words = glossary(lang)
+    page = labels_for("sanguosha", lang)
+    assert page["cards"] == words["card"] and page["skills"] == words["skill"]
+    assert {g: v["name"] for g, v in page["generals"].items()} == words["general"]
+    if lang == "es":
+        return  # labels print Chinese and English
+    book = codebook()
+    side = "zh" if lang == "zh-Hans" else "en"
+    sets = ("sanguosha", "generals", "identities", "skills")
+    refs = [ref for set_name in sets for ref in all_codes(set_name)]
+    assert {r.kind for r in refs} == {"card", "general", "identity", "skill"}
+    for ref in refs:
+        assert getattr(label_text(book, ref), side) == words[ref.kind][ref.id], ref
 
 
 @pytest.mark.parametrize("lang", ["zh-Hans", "en", "es"])
@@ -187,9 +227,8 @@ def test_distinct_cards_have_distinct_names_and_a_kill_is_named_as_a_kill(lang: 
     """No two cards share a name, and a card whose name begins with another card's name
     is that card for every rule (a Fire Kill is a Kill; Fire Attack is no Kill, so in
     Spanish 火攻 cannot be 'Ataque ...' when 杀 is 'Ataque')."""
-    key = {"zh-Hans": "zh", "en": "en", "es": "es"}[lang]
     cards = game_catalogue().cards
-    named = {ident: getattr(spec, key) for ident, spec in cards.items()}
+    named = glossary(lang)["card"]
     assert len(set(named.values())) == len(named), named
     if lang == "zh-Hans":
         return  # 杀 and 火攻 share no beginning; Chinese names are not built by prefix
@@ -266,8 +305,6 @@ def test_chinese_uses_a_dodge_and_plays_a_kill() -> None:
 def test_spanish_writes_a_card_with_its_article_and_every_card_has_one() -> None:
     """'usa la Esquiva ♥2 contra el Ataque', not 'usa Esquiva ♥2 contra Ataque': the
     glossary gives every card its definite article (empty for a name that takes none)."""
-    from companion.narration.messages import glossary
-
     articles = glossary("es")["articles"]
     missing = sorted(set(game_catalogue().cards) - set(articles))
     assert not missing, f"glossary.es.json articles lacks {missing}"

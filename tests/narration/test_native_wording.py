@@ -9,8 +9,7 @@ from rich.console import Console
 
 from companion.game.console import render_table_view
 from companion.narration import Narrator
-from companion.narration.messages import catalogue
-from engine.sanguosha.catalogue import catalogue as sanguosha_catalogue
+from companion.narration.messages import catalogue, glossary
 from tests.table.harness import TableHarness
 
 VIEW = {
@@ -204,7 +203,7 @@ _CARDS_NOT_IN_THE_GAME = {"水淹七军"}
 def test_every_chinese_card_name_in_brackets_is_the_catalogues(game: str) -> None:
     """A card a Chinese sentence names itself (【桃】, 【火杀】) has the catalogue's name, so
     the narration and the cards agree (not "火【杀】" for 【火杀】)."""
-    names = {c.zh for c in sanguosha_catalogue().cards.values()} | _CARDS_NOT_IN_THE_GAME
+    names = set(glossary("zh-Hans")["card"].values()) | _CARDS_NOT_IN_THE_GAME
     written = {m for t in _all_templates("zh-Hans", game) for m in re.findall("【([^】]*)】", t)}
     assert written - names == set()
     assert not any("火【杀】" in t or "雷【杀】" in t for t in _all_templates("zh-Hans", game))

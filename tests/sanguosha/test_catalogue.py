@@ -75,9 +75,11 @@ def test_card_text_round_trips_for_every_card():
         assert eval(repr(card), {"parse_card": parse_card}) is card
 
 
-def test_parse_card_accepts_chinese_and_pinyin():
-    """Table scripts may name a card by Chinese or pinyin, with suit symbols."""
-    assert parse_card("过河拆桥♥Q") is parse_card("dismantle@HQ")
+def test_parse_card_accepts_pinyin_and_holds_no_names():
+    """The engine reads ids and their pinyin, with suit symbols; the names people read
+    (杀, Kill, Ataque) are the companion's glossaries, which its card codes accept."""
+    with pytest.raises(InvalidAction):
+        parse_card("过河拆桥♥Q")
     assert parse_card("guohe chaiqiao@HQ") is parse_card("dismantle@HQ")
     assert parse_card("wuxiekeji ♣K") is parse_card("nullification@CK")
     assert parse_card("kill@S7").suit is Suit.SPADE and parse_card("kill@S7").rank is Rank.SEVEN
