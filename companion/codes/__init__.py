@@ -58,6 +58,7 @@ __all__ = [
     "codebook",
     "decode_code",
     "encode_token",
+    "game_card_text",
     "is_valid",
     "load_custom",
     "make_code",
@@ -130,6 +131,21 @@ def decode_code(code: str) -> CardRef:
 def resolve_token(token: str) -> CardRef:
     """The card a token names: ids, Chinese, pinyin, English, codes; `/N` for a copy."""
     return codebook().resolve_token(token)
+
+
+def game_card_text(token: str) -> str:
+    """The text (`kill@S7`) of the game card a typed token names, in any spelling
+    `resolve_token` reads (the engine itself reads only ids and pinyin); the token
+    unchanged when it names no game card, so the engine refuses it as typed.
+
+    >>> game_card_text("青釭剑♠6"), game_card_text("caocao"), game_card_text("zzz")
+    ('qinggang_sword@S6', 'caocao', 'zzz')
+    """
+    try:
+        ref = resolve_token(token)
+    except CodeError:
+        return token
+    return ref.text if ref.kind == "card" and ref.set != "custom" else token
 
 
 def all_codes(set_name: str) -> list[CardRef]:

@@ -48,6 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.codes import game_card_text
 from companion.table.adapter import Ignore, Interpretation, Refuse, Stage, Submit
 from companion.table.inputs import InputKind, TableInput
 from companion.table.outcome import Note, Signal
@@ -365,7 +366,7 @@ def _correction(data: dict[str, Any]) -> Interpretation:
         if op == "hand":
             return Submit(None, SetHandCount(data["seat"], data["count"]))
         if op == "move":
-            card = parse_card(str(data["card"]))
+            card = parse_card(game_card_text(str(data["card"])))
             return Submit(None, MoveCard(card, data["to"], data.get("seat")))
     except KeyError as exc:
         return Refuse("correction_bad", {"detail": f"{op} needs {exc.args[0]}"})

@@ -199,13 +199,12 @@ def _card(text: Any, game: Any) -> str:
             from engine import regicide
 
             return regicide.format_card(regicide.parse_card(text.strip()))
-        from companion.codes import resolve_token
+        from companion.codes import game_card_text
+        from engine import sanguosha
 
-        ref = resolve_token(text.strip())  # ids, pinyin and the glossary's names
-        if ref.kind != "card":
-            raise ValueError(ref.kind)
-        return ref.text
-    except ValueError:  # the engines' InvalidAction and CodeError are ValueErrors too
+        card = sanguosha.parse_card(game_card_text(text.strip()))  # the glossary's names too
+        return sanguosha.format_card(card)
+    except ValueError:  # the engines' InvalidAction is a ValueError too
         raise CommandError(f"not a card of this game: {text!r}") from None
 
 
