@@ -43,7 +43,7 @@ def _health(hp: int, max_hp: int) -> Text:
 def _side(seat: Mapping[str, Any], narrator: Narrator) -> str:
     """A seat's team in a two-side mode, its role or lordship, reserves and whether it
     has acted this round (3v3): public facts only (reserves are a count)."""
-    parts = [narrator.word("side", seat.get("team", ""))]
+    parts = [narrator.word("side", seat.get("team_name", seat.get("team", "")))]
     if seat.get("role"):
         parts.append(narrator.word("role", seat["role"]))
     elif seat.get("leader") and "reserves_count" not in seat:
@@ -183,7 +183,8 @@ def render_table_view(
     unit = mode.get("unit")
     if unit:  # 3v3: the team acting and who, in order
         seats = ", ".join(str(s) for s in unit["seats"])
-        status.append(f" · {narrator.word('view', 'unit')}: {narrator.word('side', unit['team'])}")
+        team = (mode.get("team_names") or {}).get(unit["team"], unit["team"])
+        status.append(f" · {narrator.word('view', 'unit')}: {narrator.word('side', team)}")
         status.append(f" ({seats})", style="dim")
     deck, discard = narrator.word("view", "deck"), narrator.word("view", "discard")
     counts = (

@@ -46,11 +46,11 @@ _PENDING_NUMBERS = ("staged_value", "left")  # whole numbers
 _SEAT = (
     "seat", "general", "identity", "hp", "max_hp", "alive", "hand_count", "judgment",
     "chained", "wine", "wine_used",  # the Maneuvering cards: Iron Chain, Wine (all public)
-    "team", "role", "leader", "reserves_count", "acted",  # two-side modes (never `reserves`)
+    "team", "team_name", "role", "leader", "reserves_count", "acted",  # two-side modes (never `reserves`)
     "kingdom", "gender", "face_up", "spent",  # the 神话再临 packs (all public)
 )  # fmt: skip
 _EQUIPMENT = ("weapon", "armor", "plus_horse", "minus_horse")
-_MODE = ("name", "provisional", "teams", "leaders", "unit", "pool", "first_team")
+_MODE = ("name", "provisional", "teams", "team_names", "leaders", "unit", "pool", "first_team")
 """A two-side mode: its teams and leaders, the face-up draft pool, the 3v3 action unit."""
 _ENEMY = ("card", "hp_left", "health", "damage", "attack", "base_attack", "shield", "immune")
 _HAND = ("seat", "count", "yielded_last_turn")

@@ -85,10 +85,17 @@ class ZonesLayer(RulesLayer):
                 hand.append(self.pop_deck())
         self.emit(CardsDrawn(p.seat, count, reason))
 
-    def end_game(self, winners: tuple[int, ...], side: str | None, reason: EndReason) -> None:
+    def end_game(
+        self,
+        winners: tuple[int, ...],
+        side: str | None,
+        reason: EndReason,
+        named: str | None = None,
+    ) -> None:
+        """End the game: `side` wins (a team id in a two-side mode, narrated as `named`)."""
         self.outcome = Outcome("over", winners, side, reason)
         self.status = "over"
-        self.emit(GameOver(winners, side, reason.value))
+        self.emit(GameOver(winners, named or side, reason.value))
         raise GameEnded
 
     # ---------------------------------------------------------------- leaving a player

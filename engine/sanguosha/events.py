@@ -551,6 +551,9 @@ class SkillInvoked(Event):
 @_event
 @fact
 class GameOver(Event):
+    """`side`: the winners' side as the narration names it ("rebel", "cool", "first"),
+    where the state's `winner_side` holds the team id ("A") in a two-side mode."""
+
     winners: tuple[int, ...]
     side: str | None
     reason: str
@@ -571,12 +574,14 @@ class GameModeSet(Event):
 @_event
 @fact
 class TeamAssigned(Event):
-    """`seat` plays for `team` (3v3: as marshal or vanguard; `leader`: leads the team)."""
+    """`seat` plays for `team` (its id, "A" or "B"; `team_name`, the narration's word for
+    it: "cool", "first", "A"; 3v3: as marshal or vanguard; `leader`: leads the team)."""
 
     seat: int
     team: str
     role: str | None
     leader: bool
+    team_name: str = ""
     kind = "team_assigned"
 
 
@@ -642,6 +647,7 @@ class UnitStarted(Event):
     team: str
     seats: tuple[int, ...]
     why: str = "chosen"
+    team_name: str = ""  # the team's word: "cool", "warm"
     kind = "unit_started"
 
 

@@ -5,6 +5,7 @@ then resumed (docs/modes.md; issue 19)."""
 from __future__ import annotations
 
 import json
+import shutil
 import signal
 import subprocess
 import sys
@@ -37,7 +38,7 @@ def test_1v1_whole_game(play) -> None:
     assert "Zhang Fei (seat 1) draws 1 card (draw phase)." in run.lines  # the first turn
     assert run.lines[-1] == "Game over: the first player wins (Zhang Fei (seat 1))."
     state = run.state
-    assert (state["winner_side"], state["end_reason"]) == ("first", "generals_fallen")
+    assert (state["winner_side"], state["end_reason"]) == ("A", "generals_fallen")
     seat2 = run.seat(2)
     assert seat2["fallen"] == ["huatuo", "lvbu", "sunquan"] and seat2["reserves_count"] == 3
     assert "reserves" not in seat2  # which ones stays with their owner
@@ -143,4 +144,28 @@ def test_killed_mid_draft_or_mid_general_change_then_resumed(tmp_path: Path, mar
     again = _companion("resume", "--db", str(db), "--state-out", str(resumed))
     assert again.returncode == 0, again.stderr
     assert _state(resumed) == _state(whole)
-    assert json.loads(resumed.read_text("utf-8"))["winner_side"] == "first"
+    assert json.loads(resumed.read_text("utf-8"))["winner_side"] == "A"
+
+
+def test_a_game_saved_before_the_team_ids_resumes_with_them(tmp_path: Path) -> None:
+    """A 3v3 game saved by the code of commit 8258367, when the state named the teams
+    `cool`/`warm` (killed by COMPANION_CRASH_AFTER=88 with the warm marshal dying), resumes
+    and ends as it would have; its state now names the teams "A" and "B" (issue 31 item 9:
+    the log holds inputs, never team names, so the ids change nothing it replays)."""
+    db = tmp_path / "old.sqlite"
+    shutil.copy(Path(__file__).parent / "data" / "saved_3v3_before_team_ids.sqlite", db)
+    state = tmp_path / "state.json"
+    proc = _companion("resume", "--db", str(db), "--script", str(SCRIPTS / "mode_3v3.script"),
+                      "--lang", "en", "--state-out", str(state))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[-1] == (
+        "Game over: the cool team wins (Hua Tuo (seat 1), Zhang Fei (seat 2) and Gan Ning (seat 3))."
+    )
+    view = _state(state)
+    assert [s["team"] for s in view["seats"]] == ["A"] * 3 + ["B"] * 3
+    assert [s["team_name"] for s in view["seats"]] == ["cool"] * 3 + ["warm"] * 3
+    assert view["winner_side"] == "A" and view["game_mode"]["teams"] == {
+        "A": [1, 2, 3],
+        "B": [4, 5, 6],
+    }

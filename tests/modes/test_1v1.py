@@ -15,7 +15,10 @@ def test_seats_teams_and_draft_pattern():
     """S1 moves first, S2 second; 12 face-up generals, S2 drafts first in 1-2-2-2-2-2-1; 6 each."""
     game = new("1v1")
     teams = of(game.start_events, "team_assigned")
-    assert [(e.seat, e.team, e.leader) for e in teams] == [(1, "first", True), (2, "second", True)]
+    assert [(e.seat, e.team, e.team_name, e.leader) for e in teams] == [
+        (1, "A", "first", True),
+        (2, "B", "second", True),
+    ]
     (pool,) = of(game.start_events, "draft_pool_revealed")
     assert len(pool.generals) == 12 and len(set(pool.generals)) == 12
     order = []
@@ -192,7 +195,7 @@ def test_third_death_loses_two_never_end_the_game():
     assert game.outcome is not None
     assert (game.outcome.winners, game.outcome.side, game.outcome.reason.value) == (
         (1,),
-        "first",
+        "A",
         "generals_fallen",
     )
     assert of(events, "general_fell")[-1].fallen == 3

@@ -22,14 +22,17 @@ from .test_1v1 import _kill_opponent
 def test_seats_roles_draft_and_assignment():
     """Cool S1-S3, warm S4-S6, marshals S2/S5; 16 face up; warm drafts first 1-2-...-2-1."""
     game = new("3v3", seed=1)
-    seats = [(e.seat, e.team, e.role, e.leader) for e in of(game.start_events, "team_assigned")]
+    seats = [
+        (e.seat, e.team + "/" + e.team_name, e.role, e.leader)
+        for e in of(game.start_events, "team_assigned")
+    ]
     assert seats == [
-        (1, "cool", "vanguard", False),
-        (2, "cool", "marshal", True),
-        (3, "cool", "vanguard", False),
-        (4, "warm", "vanguard", False),
-        (5, "warm", "marshal", True),
-        (6, "warm", "vanguard", False),
+        (1, "A/cool", "vanguard", False),
+        (2, "A/cool", "marshal", True),
+        (3, "A/cool", "vanguard", False),
+        (4, "B/warm", "vanguard", False),
+        (5, "B/warm", "marshal", True),
+        (6, "B/warm", "vanguard", False),
     ]
     (pool,) = of(game.start_events, "draft_pool_revealed")
     assert len(pool.generals) == 16
@@ -101,8 +104,8 @@ def test_action_units_cool_first_marshal_chooses_vanguards_pair():
     assert set(prompt.options) == {1, 2, 3}
     events = game.submit(2, ChooseTarget(3))
     (unit,) = of(events, "unit_started")
-    assert (unit.team, unit.seats) == ("cool", (3, 1))
-    assert game.view()["game_mode"]["unit"] == {"team": "cool", "seats": [3, 1]}
+    assert (unit.team, unit.team_name, unit.seats) == ("A", "cool", (3, 1))
+    assert game.view()["game_mode"]["unit"] == {"team": "A", "seats": [3, 1]}
     turns = [e.seat for e in of(events, "turn_started")]
     rounds = []
     for _ in range(2000):
@@ -142,7 +145,9 @@ def test_vanguard_kill_draws_two_marshal_death_ends_the_game():
     game.changed_outside()  # distances and listings made before are stale
     events = _kill_opponent(game, 2, 5, weapon=True)
     assert not of(events, "mode_reward_given")  # the game ended first
-    assert game.outcome.side == "cool" and set(game.outcome.winners) == {1, 2, 3}
+    assert game.outcome.side == "A" and set(game.outcome.winners) == {1, 2, 3}
+    assert game.view()["winner_side"] == "A"  # the team id, as every seat's `team`
+    assert of(events, "game_over")[0].side == "cool"  # narrated by the team's name
     assert game.outcome.reason.value == "leader_died"
 
 

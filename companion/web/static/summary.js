@@ -36,7 +36,9 @@ function winnersLine() {
       ` · ${ui("enemies_defeated")}: ${summary.enemies_defeated}`);
   }
   const names = (summary.winners || []).map(seatName);
-  const side = summary.winner_side ? (L.sides[summary.winner_side] || summary.winner_side) : "";
+  // a two-side mode's winner_side is a team id ("A"): its name is in the mode's team_names
+  const named = ((state.game_mode || {}).team_names || {})[summary.winner_side] || summary.winner_side;
+  const side = named ? (L.sides[named] || (L.teams && L.teams[named]) || named) : "";
   return h("p", { class: "winners" }, names.length ? `${ui("winners")}: ${names.join(", ")}` : ui("no_winner"),
     side ? ` (${side})` : "");
 }

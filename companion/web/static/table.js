@@ -128,7 +128,8 @@ function equipmentChips(equipment) {
 
 // A two-side mode: the seat's team (and 3v3 role, or 4v4 lordship) instead of an identity.
 function teamNode(seat) {
-  const words = [(L.teams && L.teams[seat.team]) || seat.team];
+  const name = seat.team_name || seat.team;
+  const words = [(L.teams && L.teams[name]) || name];
   if (seat.role) words.push((L.roles && L.roles[seat.role]) || seat.role);
   else if (seat.leader && seat.reserves_count == null) words.push(ui("lord"));
   return h("span", { class: "identity team team-" + seat.team }, words.join(" · "));
@@ -267,7 +268,8 @@ function sanguoshaCentre() {
 function unitNode(mode) {
   if (!mode) return null;
   if (mode.unit) {
-    const team = (L.teams && L.teams[mode.unit.team]) || mode.unit.team;
+    const name = (mode.team_names || {})[mode.unit.team] || mode.unit.team;
+    const team = (L.teams && L.teams[name]) || name;
     return h("div", { class: "unit" }, fill("acting", { team }) + " · " + mode.unit.seats.map(seatName).join(", "));
   }
   return mode.provisional ? h("div", { class: "unit" }, ui("provisional")) : null;

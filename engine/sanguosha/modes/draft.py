@@ -59,11 +59,11 @@ def setup(game: Game, mode: TeamMode) -> Flow:
     for p in game.players:
         p.revealed = True  # no identity to reveal: the team is public
         side = mode.sides[p.seat]
-        game.emit(TeamAssigned(p.seat, side.team, side.role, side.leader))
+        game.emit(TeamAssigned(p.seat, side.team, side.role, side.leader, mode.name(side.team)))
     if spec.choose_first_team:  # 3v3 qs2013: the warm marshal picks who drafts first
         first = yield from _choose_team(game, mode, mode.team_names[1], "draft_first")
     else:
-        first = spec.team_names.get(spec.draft.first, mode.team_names[0])
+        first = spec.draft.first or mode.team_names[0]
     if not game.settings.no_generals:
         if spec.draft.kind == "pool":
             yield from _pool_draft(game, mode, first)
@@ -98,11 +98,10 @@ def _leaders(game: Game, mode: TeamMode) -> None:
 def _choose_team(game: Game, mode: TeamMode, team: str, reason: str) -> Flow:
     seat = mode.leader_of(team)
     assert seat is not None
-    answer = yield Prompt(
-        PromptKind.CHOOSE_OPTION, seat, (seat,), reason=reason, options=tuple(mode.team_names)
-    )
+    names = tuple(mode.name(t) for t in mode.team_names)  # chosen by name: "cool", "warm"
+    answer = yield Prompt(PromptKind.CHOOSE_OPTION, seat, (seat,), reason=reason, options=names)
     game.emit(OptionChosen(seat, answer.option, reason))
-    return answer.option
+    return mode.team_named(answer.option)
 
 
 def _redraw(game: Game, p: Any) -> Flow:

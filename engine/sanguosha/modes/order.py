@@ -87,7 +87,7 @@ def _units(game: Game, mode: TeamMode) -> Flow:
             if chosen != leader:
                 unit += [s for s in waiting if s not in (chosen, leader)]
             mode.unit = (team, tuple(unit))
-            game.emit(UnitStarted(team, tuple(unit), why))
+            game.emit(UnitStarted(team, tuple(unit), why, mode.name(team)))
             for seat in unit:
                 p = game.player(seat)
                 if p.alive:

@@ -42,8 +42,8 @@ class ModeSpec:
 
     name: str
     players: int
-    teams: str  # a formation letter per seat
-    team_names: dict[str, str]
+    teams: str  # a formation letter per seat: the team ids, "A" and "B", in every mode
+    team_names: dict[str, str]  # team id -> its name, a narration word ("cool", "first", "A")
     roles: tuple[str, ...]
     leader: str
     draft: Draft
@@ -64,7 +64,8 @@ class ModeSpec:
     settings: dict[str, Any]  # the chosen value of every setting of the mode
 
     def team_of(self, seat: int) -> str:
-        return self.team_names[self.teams[seat - 1]]
+        """The id of `seat`'s team: its formation letter, "A" or "B"."""
+        return self.teams[seat - 1]
 
 
 @cache

@@ -60,6 +60,7 @@ class TeamMode:
         roles = spec.roles or (None,) * spec.players
         self.sides = {s: Side(s, spec.team_of(s), roles[s - 1]) for s in range(1, spec.players + 1)}
         self.team_names: list[str] = list(dict.fromkeys(spec.team_of(s) for s in self.sides))
+        # the team ids, "A" and "B" in every mode (docs/modes.md §1); `name` gives their words
         self.pool: list[str] = []  # the draft's face-up generals not yet taken
         self.assigned: dict[str, int] = {}  # 3v3: general -> seat, given secretly by a marshal
         self.turns = 0  # turns begun in the game (the first one may draw fewer)
@@ -80,6 +81,14 @@ class TeamMode:
 
     def other(self, team: str) -> str:
         return next(t for t in self.team_names if t != team)
+
+    def name(self, team: str) -> str:
+        """A team's name, the narration's word for it ("cool", "first", "A")."""
+        return self.spec.team_names[team]
+
+    def team_named(self, name: str) -> str:
+        """The id of the team called `name` (an option chosen by name)."""
+        return next(t for t in self.team_names if self.name(t) == name)
 
     def friends(self, game: Game, p: Player) -> list[Player]:
         """Living characters of `p`'s team (`p` included)."""
@@ -135,7 +144,7 @@ class TeamMode:
             lost = side.leader
         if lost:
             winner = self.other(side.team)
-            game.end_game(tuple(self.seats_of(winner)), winner, _END[kind])
+            game.end_game(tuple(self.seats_of(winner)), winner, _END[kind], self.name(winner))
 
     def reward(self, game: Game, dead: Player, killer: Player | None) -> None:
         """The mode's reward for a death (none in 1v1 and 4v4)."""
@@ -198,6 +207,7 @@ class TeamMode:
         side = self.sides[seat]
         out: dict[str, Any] = {
             "team": side.team,
+            "team_name": self.name(side.team),
             "role": side.role,
             "leader": side.leader,
         }
@@ -217,6 +227,7 @@ class TeamMode:
             "name": self.spec.name,
             "provisional": self.spec.provisional,
             "teams": {t: self.seats_of(t) for t in self.team_names},
+            "team_names": {t: self.name(t) for t in self.team_names},
             "leaders": {t: self.leader_of(t) for t in self.team_names},
             "settings": dict(self.spec.settings),
         }
