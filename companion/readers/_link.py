@@ -117,6 +117,8 @@ class _Link:
         # HELLO after it answers it (a stale one can come first, see `_before_hello`).
         self._asks: set[bytes] = set()
         self._asked = False
+        # Links in a row that ended without a HELLO: each waits twice as long.
+        self._silent = 0
 
     # --- the supervisor -----------------------------------------------------------------
 
@@ -208,7 +210,8 @@ class _Link:
         hello_future = self._hello
         assert hello_future is not None
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + options.hello_timeout
+        wait = options.hello_timeout * 2 ** min(self._silent, options.hello_tries - 1)
+        deadline = loop.time() + wait
         while not hello_future.done():
             self.queue(HelloRequest())
             remaining = deadline - loop.time()
@@ -220,12 +223,18 @@ class _Link:
         if not hello_future.done():
             if self._lost.is_set():
                 raise ReaderUnavailable(self.reader.address, "link lost before HELLO")
-            if self.known is None:
-                raise _Refused(f"no HELLO within {options.hello_timeout:g} s")
-            raise ReaderUnavailable(self.reader.address, "no HELLO")
+            self._silent += 1
+            if self.known is None and self._silent >= options.hello_tries:
+                raise _Refused(
+                    f"no HELLO on {self._silent} links in a row (the last waited {wait:g} s)"
+                )
+            # A slow reader (a busy machine, a slow link) is not dropped for good: the
+            # supervisor reconnects after its backoff, and the next link waits longer.
+            raise ReaderUnavailable(self.reader.address, f"no HELLO within {wait:g} s")
         hello = hello_future.result()
         if isinstance(hello, Exception):
             raise hello
+        self._silent = 0
         trust = self.hub.trust
         if trust is not None:
             decision = trust.check_hello(self.reader, hello.reader_id)

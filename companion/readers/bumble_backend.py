@@ -12,7 +12,8 @@ docs/ble.md §1.4, including its pitfalls:
   leaves the controller with a pending create-connection);
 - bumble negotiates no MTU by itself, so we request 247 as the OS stacks do;
 - reads go by handle, never by UUID;
-- an unsolicited disconnection fires bleak's `disconnected_callback`.
+- an unsolicited disconnection fires bleak's `disconnected_callback`;
+- a GATT step fails at once when the link is down or drops meanwhile (`_link_guard`).
 
 Security follows what the OS stacks do for bleak (SPEC.md "Security"): a peer the
 host `Device` holds a bond with (its keystore has keys for the address) is encrypted

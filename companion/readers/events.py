@@ -199,8 +199,11 @@ class HubOptions:
         max_readers: readers held at once; more are ignored with a notice.
         auto_ack: acknowledge each input as the consumer takes it (simple uses); the
             default leaves `hub.ack` to the consumer, after it stored the input.
-        hello_timeout: seconds a new link has to answer HELLO before the device is
-            ignored (or, for a known reader, the attempt counts as failed).
+        hello_timeout: seconds a link has to answer HELLO before the attempt counts
+            as failed; each further attempt in a row waits twice as long as the one
+            before (a busy machine, a slow link).
+        hello_tries: how many links in a row a device never heard from may leave
+            without a HELLO before it is ignored (a known reader is never ignored).
         retry_initial, retry_max: reconnect backoff, doubling from the first to the cap.
         tick_interval: how often the sessions' timers run (RESUME/HELLO retries).
         retry_interval: seconds before an unanswered HELLO_REQUEST or RESUME is re-sent.
@@ -219,6 +222,7 @@ class HubOptions:
     auto_ack: bool = False
     read_only: bool = False
     hello_timeout: float = 2.0
+    hello_tries: int = 3
     retry_initial: float = 0.05
     retry_max: float = 2.0
     tick_interval: float = 0.1
@@ -240,6 +244,8 @@ class HubOptions:
         ):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be positive, got {getattr(self, name)!r}")
+        if not 1 <= self.hello_tries <= 10:
+            raise ValueError(f"hello_tries must be 1..10, got {self.hello_tries}")
         if self.auto_ack and self.read_only:
             raise ValueError("auto_ack and read_only exclude each other")
         if self.retry_max < self.retry_initial:

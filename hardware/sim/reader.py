@@ -193,6 +193,9 @@ class SimulatedReader:
         self.observers: list[Callable[[SimulatedReader, str], None]] = []
         #: A frame the next link gets first, unasked (`reboot(stale_hello=True)`).
         self.stale_hello: bytes | None = None
+        self._hello_delay = 0.0
+        #: The late answer of `delay_next_hello`, once it is on its way.
+        self.late_hello: asyncio.Task[None] | None = None
 
     # --- wiring ---------------------------------------------------------------------
 
@@ -542,9 +545,29 @@ class SimulatedReader:
                 if frame[1:2] == _HELLO_TYPE:
                     self._greeted.set()
 
+    def delay_next_hello(self, seconds: float) -> None:
+        """The next HELLO answer goes out `seconds` late, as from a busy reader; the
+        commands after it are answered meanwhile, and the late HELLO goes to whatever
+        link listens when it is due (maybe the host's next one)."""
+        if not seconds >= 0:
+            raise ValueError(f"seconds must be >= 0, got {seconds!r}")
+        self._hello_delay = seconds
+
+    async def _late(self, frames: list[bytes], seconds: float) -> None:
+        await asyncio.sleep(seconds)  # the reader's own slowness, not a synchronisation
+        await self._emit(frames)
+
     async def handle_command(self, frame: bytes) -> None:
         """A front received `frame` from the host: let the logic answer it."""
-        await self._emit(self._logic.on_command(frame))
+        frames = self._logic.on_command(frame)
+        if self._hello_delay and any(f[1:2] == _HELLO_TYPE for f in frames):
+            seconds, self._hello_delay = self._hello_delay, 0.0
+            self.announce(f"fault: the HELLO answer goes out {seconds:g} s late")
+            self.late_hello = asyncio.get_running_loop().create_task(
+                self._late(frames, seconds), name=f"{self.name} late HELLO"
+            )
+        else:
+            await self._emit(frames)
         self._notice_feedback()
 
     async def handle_serial(self, data: bytes) -> None:

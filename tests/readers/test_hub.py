@@ -422,16 +422,47 @@ async def test_device_failing_hello_is_ignored_with_a_warning() -> None:
             advertising_data=profile.build_advertisement("MUTE"),
             advertising_interval_min=20,
             advertising_interval_max=20,
+            auto_restart=True,  # as a device does once a link is gone: the hub tries again
         )
         async with ReaderHub(rig.source, HubOptions(hello_timeout=0.3)) as hub:
             seen = await take_until(hub, ReaderIgnored)
             seen = await take_until(hub, ReaderConnected, seen)
             ignored = seen.of(ReaderIgnored)[0]
-            assert (ignored.name, ignored.reason) == ("MUTE", "no HELLO within 0.3 s")
+            assert (ignored.name, ignored.reason) == (
+                "MUTE",
+                "no HELLO on 3 links in a row (the last waited 1.2 s)",
+            )
             await rig.reader.press("ok")
             seen = await take_inputs(hub, 1, seen)
             assert seen.inputs[0].reader_id == rig.reader.reader_id
             assert [s.name for s in hub.status()] == [rig.reader.name]
+
+
+async def test_a_reader_whose_hello_comes_after_the_timeout_still_connects(ble: Rig) -> None:
+    """Issue 33: a device whose first link did not answer HELLO within the hub's timeout
+    was ignored for good, though it may only be slow (a busy machine, a slow link).
+    The hub reconnects after its backoff and waits twice as long on each next link
+    (`hello_tries` links in a row). Here the reader's first HELLO answer goes out well
+    after the timeout, on the host's next link if that is up by then: it is taken for
+    nothing new. The reader ends up connected, and its events arrive once each."""
+    from companion.readers import ReaderIgnored
+
+    reader = ble.reader
+    reader.delay_next_hello(2.0)
+    async with ReaderHub(ble.source, HubOptions(hello_timeout=0.5)) as hub:
+        seen = await connected(hub)
+        await reader.press("ok")
+        await reader.select(3)
+        seen = await take_inputs(hub, 2, seen, ack=True)
+        assert reader.late_hello is not None
+        await reader.late_hello  # the late answer has gone out, to whichever link listened
+        await reader.press("no")
+        seen = await take_inputs(hub, 1, seen, ack=True)
+        with pytest.raises(TimeoutError):
+            await take_inputs(hub, 1, seen, timeout=0.5)
+    assert not seen.of(ReaderIgnored) and not seen.of(ReaderRestarted)
+    assert [(i.epoch, i.seq) for i in seen.inputs] == [(reader.epoch, s) for s in (0, 1, 2)]
+    assert [type(i.event) for i in seen.inputs] == [Button, Select, Button]
 
 
 async def test_serial_line_noise_is_dropped_and_the_stream_resyncs(tmp_path: Path) -> None:
