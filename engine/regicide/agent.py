@@ -46,6 +46,7 @@ from engine.regicide.plays import legal_plays
 from engine.regicide.policy import (
     Effect,
     apply,
+    choose,
     defeated,
     payments,
     play_out,
@@ -136,8 +137,14 @@ class Agent:
             candidates = [forced]
         if len(candidates) == 1:
             return Advice(candidates[0], (Option(candidates[0], -1.0, -1.0, 0),), "only_choice")
+        default = choose(base)  # the rules of thumb's own pick: kept unless clearly beaten
+        home = next((i for i, c in enumerate(candidates) if _same(c, default)), -1)
+        if home < 0:
+            candidates.insert(0, default)
+            home = 0
         rng_seed = self.seed if seed is None else seed
         stats = {i: [0.0, 0.0, 0.0, 0.0] for i in range(len(candidates))}  # n, reward, wins, beaten
+        rewards: dict[int, list[float]] = {i: [] for i in range(len(candidates))}  # per deal
         live = list(range(len(candidates)))
         rounds = max(1, (len(live) - 1).bit_length())
         start = self.clock()
@@ -161,6 +168,7 @@ class Agent:
                     break
                 for i in live:
                     reward, won, beaten = self._rollout(info, candidates[i], rng_seed, deal)
+                    rewards[i].append(reward)
                     st = stats[i]
                     st[0] += 1
                     st[1] += reward
@@ -172,8 +180,13 @@ class Agent:
             if r < rounds - 1:
                 live.sort(key=lambda i: -stats[i][1] / stats[i][0])
                 live = live[: max(1, (len(live) + 1) // 2)]
+                if home not in live:
+                    live.append(home)
+        pick = _clear_winner(rewards, home)
         ranked = sorted(
-            stats, key=lambda i: (stats[i][0], stats[i][1] / max(1, stats[i][0])), reverse=True
+            stats,
+            key=lambda i: (i == pick, stats[i][0], stats[i][1] / max(1, stats[i][0])),
+            reverse=True,
         )
         options = tuple(
             Option(
@@ -226,6 +239,40 @@ class Agent:
         if kind is PromptKind.CHOOSE_NEXT:
             return [ChooseNext(t) for t in p.choices]
         raise ValueError(f"the agent does not advise on a {kind.value} prompt")
+
+
+def _same(a: Action, b: Action) -> bool:
+    """Equal actions; a payment is the same set of cards in any order."""
+    if type(a) is Discard and type(b) is Discard:
+        return sorted(a.cards) == sorted(b.cards)
+    return a == b
+
+
+#: How many standard errors a candidate's paired gain over the rules of thumb's own pick
+#: must reach before the agent prefers it: with a few rollouts per candidate, the best
+#: mean is mostly luck, and following it played worse than the rules of thumb alone.
+CONFIDENCE = 1.5
+
+
+def _clear_winner(rewards: dict[int, list[float]], home: int) -> int:
+    """The candidate whose gain over `home`, paired deal by deal (the home candidate plays
+    every deal; the others a prefix of them), is largest in standard errors, if that is
+    at least CONFIDENCE; else `home`."""
+    base = rewards[home]
+    best, best_z = home, CONFIDENCE
+    for i, mine in rewards.items():
+        n = len(mine)
+        if i == home or n < 2:
+            continue
+        diffs = [a - b for a, b in zip(mine, base[:n], strict=False)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean <= 0:
+            continue
+        z = mean / (var / n) ** 0.5 if var > 0 else float("inf")
+        if z > best_z or (z == best_z == float("inf") and mean > 0):
+            best, best_z = i, z
+    return best
 
 
 def _forced(info: InfoSet, g: Game) -> Action | None:
