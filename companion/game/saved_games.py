@@ -198,6 +198,9 @@ def _correction_line(data: dict[str, Any]) -> str:
         return f"correct hp {data.get('seat')} {data.get('hp')}"
     if op == "hand":
         return f"correct hand {data.get('seat')} {data.get('count')}"
+    if op == "dead":
+        killer = data.get("killer")
+        return f"correct dead {data.get('seat')}" + (f" by {killer}" if killer else "")
     if op == "move" and data.get("to") == "discard":
         return f"correct move {data.get('card')} to discard"
     if op == "move":

@@ -79,6 +79,7 @@ class HostLine:
 
     correct hp SEAT HP             set a seat's health
     correct hand SEAT COUNT        fix a seat's hand count
+    correct dead SEAT [by KILLER]  a death the companion missed (the rules follow)
     correct move CARD to SEAT [hand|equipment|judgment]
     correct move CARD to discard
     """
@@ -127,6 +128,11 @@ def parse_host_line(text: str, number: int = 1) -> HostLine | None:
         return HostLine(
             number, text, {"op": op, "seat": seat, "hp" if op == "hp" else "count": value}
         )
+    if op == "dead" and len(words) in (3, 5) and (len(words) == 3 or words[3].lower() == "by"):
+        data: dict[str, Any] = {"op": "dead", "seat": number_at(2, "the seat", 1)}
+        if len(words) == 5:
+            data["killer"] = number_at(4, "the killer's seat", 1)
+        return HostLine(number, text, data)
     if op == "move" and len(words) >= 5 and words[3].lower() == "to":
         if words[4].lower() == "discard" and len(words) == 5:
             return HostLine(number, text, {"op": "move", "card": words[2], "to": "discard"})
@@ -137,7 +143,8 @@ def parse_host_line(text: str, number: int = 1) -> HostLine | None:
     raise ScriptError(
         number,
         text,
-        "correct takes: hp SEAT HP, hand SEAT COUNT, move CARD to SEAT [zone] | discard",
+        "correct takes: hp SEAT HP, hand SEAT COUNT, dead SEAT [by KILLER], "
+        "move CARD to SEAT [zone] | discard",
     )
 
 

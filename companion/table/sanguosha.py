@@ -58,6 +58,7 @@ from engine.core.errors import InvalidAction
 from engine.sanguosha.actions import (
     MoveCard,
     Pass,
+    SetDead,
     SetHandCount,
     SetHealth,
     Timeout,
@@ -154,6 +155,7 @@ class SanguoshaTable:
             before is not None
             and before.kind is PromptKind.NULLIFY
             and isinstance(action, (Pass, *CORRECTIONS))
+            and not isinstance(action, SetDead)  # a death may ask for scans first
         )
 
     def decision_signals(self) -> list[tuple[int, Signal]]:
@@ -365,6 +367,8 @@ def _correction(data: dict[str, Any]) -> Interpretation:
             return Submit(None, SetHealth(data["seat"], data["hp"]))
         if op == "hand":
             return Submit(None, SetHandCount(data["seat"], data["count"]))
+        if op == "dead":
+            return Submit(None, SetDead(data["seat"], data.get("killer")))
         if op == "move":
             card = parse_card(game_card_text(str(data["card"])))
             return Submit(None, MoveCard(card, data["to"], data.get("seat")))

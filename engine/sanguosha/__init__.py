@@ -40,7 +40,8 @@ Build and drive a game::
   `PickCard(card | None)`, `ChooseOption(option)`, `Recast(card)` (Iron Chain, in your
   play phase; at the table: OK with no target staged); the host's corrections in table
   games (`corrections.py`, submitted with seat None at any decision): `SetHealth(seat, hp)`,
-  `SetHandCount(seat, count)`, `MoveCard(card, to, seat)`. Cards are `Card` values:
+  `SetHandCount(seat, count)`, `MoveCard(card, to, seat)`, `SetDead(seat, killer)` (a
+  missed death, played with the rules of a death). Cards are `Card` values:
   `parse_card("kill@S7")`, `format_card(card)`, `repr` rebuilds them. `parse_action(action.to_json())`
   round-trips, for the game log.
 - **Refusals.** `submit` raises `engine.core.errors.IllegalAction(reason, **data)`
@@ -94,6 +95,7 @@ from engine.sanguosha.actions import (
     Respond,
     RevealCard,
     RevealIdentity,
+    SetDead,
     SetHandCount,
     SetHealth,
     Timeout,
@@ -136,6 +138,7 @@ __all__ = [
     "RevealCard",
     "RevealIdentity",
     "SetHandCount",
+    "SetDead",
     "SetHealth",
     "Settings",
     "Timeout",

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from engine.sanguosha.game import Game
     from engine.sanguosha.prompts import Prompt
     from engine.sanguosha.settings import Outcome, Settings
-    from engine.sanguosha.skills import Point, Skill
+    from engine.sanguosha.skills import Flow, Point, Skill
 
 
 class GameState:
@@ -113,6 +113,9 @@ class GameState:
         self.denied: tuple[int, str, str, str] | None = None
         self._seat: int | None = None
         self._prompt: Prompt | None = None
+        # host corrections' flows (a missed death) run in front of the pending decision,
+        # each with the prompt it set aside (`Game.run_aside`)
+        self._asides: list[tuple[Flow, Prompt | None]] = []
 
     def player(self, seat: int) -> Player:
         return self.players[seat - 1]

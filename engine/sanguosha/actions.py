@@ -189,6 +189,16 @@ class SetHandCount(Action):
 
 
 @sealed
+class SetDead(Action):
+    """Host correction (table mode, seat None): `seat` died and the engine missed it
+    (`killer`: the seat that killed, or None); the death's rules follow, as in play."""
+
+    seat: int
+    killer: int | None = None
+    kind = "set_dead"
+
+
+@sealed
 class MoveCard(Action):
     """Host correction (table mode, seat None): `card` is now in `seat`'s `to` zone
     (hand, equipment, judgment), or on the discard pile (`to="discard"`, no seat)."""
@@ -221,6 +231,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         SetHealth,
         SetHandCount,
         MoveCard,
+        SetDead,
     )
 }
 ACTION_KINDS: frozenset[str] = frozenset(ACTION_TYPES)

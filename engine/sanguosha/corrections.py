@@ -30,6 +30,13 @@ Decisions (the why of each refusal):
   checked against distances, cards and health as they were; the player finishes
   (or NO cancels) the play, then the host corrects. Likewise the providers offered
   to an asked player (Eight Diagrams) keep that seat uncorrected until they answer.
+- **A missed death** (`SetDead(seat, killer)`) is the one correction with the rules'
+  consequences: it runs the death exactly as in play (`Game.die`: the identity
+  reveal, the game-over check, rewards and penalties or the mode's reward, burial,
+  1v1's next general), in front of the pending decision, which then stands again
+  (`Game.run_aside`). Refused for a seat the pending decision asks (`SEAT_ASKED`),
+  except the dying player's own play phase, which then ends (as a death in one's own
+  turn ends it).
 - **No skill triggers.** A correction fixes a mistake, it is not a game move:
   losing the last hand card or an equipment card by correction fires nothing, and
   equipment abilities simply follow the card.
@@ -60,12 +67,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction, InvalidAction
-from engine.sanguosha.actions import Action, MoveCard, SetHandCount, SetHealth
+from engine.sanguosha.actions import Action, MoveCard, SetDead, SetHandCount, SetHealth
 from engine.sanguosha.catalogue import Card
-from engine.sanguosha.events import CardMovedByHost, Event, HandCountSetByHost, HealthCorrected
+from engine.sanguosha.events import (
+    CardMovedByHost,
+    DeathSetByHost,
+    Event,
+    HandCountSetByHost,
+    HealthCorrected,
+)
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
-from engine.sanguosha.skills import REGISTRY
+from engine.sanguosha.skills import REGISTRY, Flow
 from engine.sanguosha.state import HIDDEN, SLOT_INDEX, Player
 
 if TYPE_CHECKING:
@@ -73,7 +86,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CORRECTIONS", "ZONES", "correct"]
 
-CORRECTIONS: tuple[type[Action], ...] = (SetHealth, SetHandCount, MoveCard)
+CORRECTIONS: tuple[type[Action], ...] = (SetHealth, SetHandCount, MoveCard, SetDead)
 """The host corrections, dispatched by `Game.submit` before the prompt's checks."""
 
 ZONES = ("hand", "equipment", "judgment", "discard")
@@ -106,6 +119,10 @@ def correct(game: Game, seat: int | None, action: Action) -> list[Event]:
     if prompt is not None and prompt.kind is PromptKind.CHOOSE_TARGET:
         # the targets offered were checked against ranges, cards and health as they are
         raise IllegalAction(Reason.TARGETS_PENDING, seat=prompt.seat)
+    if isinstance(action, SetDead):
+        flow = _set_dead(game, action)  # checked: the death's rules run from here
+        game.log_length += 1
+        return game.run_aside(flow)
     if isinstance(action, SetHealth):
         event: Event = _set_health(game, action)
     elif isinstance(action, SetHandCount):
@@ -185,6 +202,35 @@ def _set_health(game: Game, action: SetHealth) -> Event:
         raise IllegalAction(Reason.HEALTH_OUT_OF_RANGE, seat=p.seat, hp=hp, max_hp=p.max_hp)
     before, p.hp = p.hp, hp
     return HealthCorrected(p.seat, before, hp, p.max_hp)
+
+
+# ---------------------------------------------------------------------- SetDead
+def _set_dead(game: Game, action: SetDead) -> Flow:
+    """Check a missed death; returns the flow that plays it (see the module docstring)."""
+    p = _living(game, action.seat)
+    prompt = game.pending()
+    own_play = prompt is not None and prompt.kind is PromptKind.PLAY and prompt.seat == p.seat
+    if prompt is not None and not own_play and (p.seat == prompt.seat or p.seat in prompt.seats):
+        raise IllegalAction(Reason.SEAT_ASKED, seat=p.seat, prompt=prompt.kind.value)
+    killer = None
+    if action.killer is not None:
+        k = action.killer
+        if type(k) is not int or not 1 <= k <= game.n:
+            raise InvalidAction(Reason.UNKNOWN_SEAT, seat=k, players=game.n)
+        killer = game.player(k)
+        if not killer.alive:
+            raise IllegalAction(Reason.TARGET_DEAD, target=k)
+    between_plays = prompt is not None and prompt.kind is PromptKind.PLAY and not own_play
+    return _death(game, p, killer, between_plays)
+
+
+def _death(game: Game, p: Player, killer: Player | None, between_plays: bool) -> Flow:
+    game.emit(DeathSetByHost(p.seat, killer.seat if killer is not None else None))
+    p.hp = min(p.hp, 0)
+    yield from game.die(p, killer)
+    mode = game.team_mode
+    if between_plays and game.entering and mode is not None:
+        yield from mode.enter(game)  # 1v1: between two plays, as after a death in play
 
 
 # ---------------------------------------------------------------------- SetHandCount

@@ -500,6 +500,17 @@ class HandCountCorrected(Event):
 
 @_event
 @fact
+class DeathSetByHost(Event):
+    """The host declared `seat` dead (killed by `killer`, or None): a death the engine
+    missed; the death's rules follow (`PlayerDied` and what it brings)."""
+
+    seat: int
+    killer: int | None
+    kind = "death_set_by_host"
+
+
+@_event
+@fact
 class HealthCorrected(Event):
     """The host set `seat`'s health by hand (a host correction, not damage or recovery)."""
 

@@ -25,7 +25,7 @@ from engine.core.errors import IllegalAction, InvalidAction
 from engine.sanguosha._legal import Bits, LegalActions, below
 from engine.sanguosha._view import ViewLayer
 from engine.sanguosha._zones import GameEnded
-from engine.sanguosha.actions import Action
+from engine.sanguosha.actions import Action, EndPlay
 from engine.sanguosha.corrections import CORRECTIONS, correct
 from engine.sanguosha.events import Event
 from engine.sanguosha.modes import rule_skills  # noqa: F401  (registers the modes' rule skills)
@@ -170,20 +170,46 @@ class Game(ViewLayer):
         return action
 
     # ------------------------------------------------------------------ driver
-    def _advance(self, answer: tuple[int | None, Action] | None) -> list[Event]:
-        """Run the flow to its next prompt (None: the first run, from the setup)."""
+    def run_aside(self, flow: Flow) -> list[Event]:
+        """Run a host correction's `flow` (a missed death: `corrections.py`) in front of
+        the pending decision: its prompts are answered first, then that decision stands
+        again (a dead player's own play phase ends instead). Returns its events."""
+        self._asides.append((flow, self._prompt))
+        return self._advance(None, aside=True)
+
+    def _step_aside(self, action: Action | None) -> Prompt | None:
+        flow, saved = self._asides[-1]
+        try:
+            return next(flow) if action is None else flow.send(action)
+        except StopIteration:
+            self._asides.pop()
+        if saved is not None and saved.kind is PromptKind.PLAY and saved.seat is not None:
+            if not self.player(saved.seat).alive:  # a death in one's own turn ends it
+                return self._flow.send(EndPlay())
+        return saved
+
+    def _advance(
+        self, answer: tuple[int | None, Action] | None, aside: bool = False
+    ) -> list[Event]:
+        """Run the flow to its next prompt (None: the first run, from the setup; `aside`:
+        the first step of a correction's flow, `run_aside`)."""
         self.version += 1  # the flow runs: the state changes (_legal.py)
         out: list[Event] = []
         self._out = out
         self.emit = out.append
         try:
-            if answer is None:
+            if aside:
+                self._prompt = self._step_aside(None)
+            elif answer is None:
                 self._prompt = next(self._flow)
             else:
                 self.log_length += 1
                 self.denied = None
                 self._seat, action = answer
-                self._prompt = self._flow.send(action)
+                if self._asides:
+                    self._prompt = self._step_aside(action)
+                else:
+                    self._prompt = self._flow.send(action)
         except GameEnded:
             self._prompt = None
             self.status = "over"

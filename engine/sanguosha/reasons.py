@@ -114,6 +114,7 @@ class Reason(StrEnum):
     HAND_COUNT_OUT_OF_RANGE = "hand_count_out_of_range"  # seat, count, limit
     PLAYER_DYING = "player_dying"  # seat (the Peach requests decide)
     DECISION_PENDING = "decision_pending"  # seat, prompt (it takes that seat's cards)
+    SEAT_ASKED = "seat_asked"  # seat, prompt (a death: the pending decision asks that seat)
     TARGETS_PENDING = "targets_pending"  # seat (choosing the targets of a play)
     CARD_IN_USE = "card_in_use"  # card (being resolved, or named by the pending decision)
     ALREADY_THERE = "already_there"  # card, seat, zone

@@ -26,7 +26,7 @@ def test_corrections_mid_game_change_the_state_and_are_logged(play, capsys) -> N
     assert "Host correction: Guan Yu (seat 2) holds 6 cards (was 4)." in run.lines
     assert (
         "Guan Yu (seat 2)'s health can be set from 1 to 4, not 0: "
-        "a death goes through the rules (damage or health loss)."
+        "a death the companion missed is its own correction: correct dead SEAT [by KILLER]."
     ) in run.lines
     assert "Host correction: Hua Tuo (seat 5) has 1 of 3 health (was 3)." in run.lines
     assert run.lines[-1] == "Undone."

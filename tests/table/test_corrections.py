@@ -73,7 +73,7 @@ def test_a_refused_correction_names_the_engines_reason_and_changes_nothing() -> 
     assert outcome.refusal == {"reason": "health_out_of_range", "seat": 2, "hp": 0, "max_hp": 4}
     assert said(h, outcome) == [
         "Guan Yu (seat 2)'s health can be set from 1 to 4, not 0: "
-        "a death goes through the rules (damage or health loss)."
+        "a death the companion missed is its own correction: correct dead SEAT [by KILLER]."
     ]
     assert snapshot(h.table) == before
 
