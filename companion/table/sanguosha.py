@@ -347,6 +347,10 @@ class SanguoshaTable:
             return Stage(seat, [Note("target_added", {"seat": seat, "target": target})], add_target)
         if scanned is not None and scanned.kind == "card":
             card = parse_card(scanned.text)
+            player = self.engine.players[seat - 1]
+            problem = self.engine.conversion_problem(player, staged.skill, (*staged.cards, card))
+            if problem is not None:  # the wrong colour or suit: refused now, with the rule
+                return Refuse(problem[0].value, problem[1], seat, "engine")
 
             def add_card() -> None:
                 staged.cards.append(card)

@@ -239,6 +239,24 @@ class ChecksLayer(SetupLayer):
             return Reason.NOT_THE_LORD, data
         return Reason.SKILL_NOT_OWNED, data
 
+    def conversion_problem(self, p: Player, skill_id: str, cards: tuple[Card, ...]) -> Problem:
+        """Why the cards scanned so far for a conversion skill cannot be it (a ♥ card for
+        Guose, a black one for Jijiu), asked at each scan once they are as many as one
+        conversion takes: the skill's rule (`not_convertible`). None if they may be, if
+        more are still to come, or if the skill is not a conversion."""
+        skill = self.skill_of(p, skill_id)
+        if skill is None or skill.active or not skill.converts or len(cards) < skill.count:
+            return None
+        fits = len(cards) == skill.count
+        if fits and any(skill.view_as(self.game, p, cards, n) for n in skill.converts):
+            return None
+        texts = [str(c) for c in cards]
+        return Reason.NOT_CONVERTIBLE, {
+            "skill": skill.id,
+            "cards": texts,
+            "as_card": skill.converts[0],
+        }
+
     def check_conversion(self, p: Player, skill: Skill, cards: tuple[Card, ...], need: str) -> None:
         ok = cards and any(
             n in skill.converts and skill.view_as(self.game, p, cards, n)

@@ -361,3 +361,51 @@ def test_a_nullification_window_names_the_card_as_used_then_the_physical_card() 
     outcome = t.ok(t.press("ok", 1))
     assert (t.pending["kind"], t.pending["as_card"]) == ("nullify", "dismantle")
     assert {lang: t.said(outcome, lang)[-1] for lang in LANGS} == QIXI_NULLIFY
+
+
+NOT_GUOSE = {
+    "en": "National Beauty uses one ♦ card (hand or equipment) as Indulgence, not Peach ♥3.",
+    "es": "Belleza nacional usa una carta de ♦ (de la mano o equipada) como Placeres de Shu, no "
+    "Melocotón ♥3.",
+    "zh-Hans": "国色：可将一张♦牌（手牌或装备区）当【乐不思蜀】使用，【桃】♥3不行。",
+}
+NOT_JIJIU = {
+    "en": "First Aid uses one red card as a Peach, and only outside your own turn: not Kill ♠8 "
+    "now.",
+    "es": "Primeros auxilios usa una carta roja como Melocotón, y solo fuera de tu turno: ahora "
+    "no Ataque ♠8.",
+    "zh-Hans": "急救：回合外可将一张红色牌当【桃】使用，现在【杀】♠8不行。",
+}
+
+
+def test_guose_refuses_a_card_that_is_not_a_diamond_at_the_scan() -> None:
+    """国色 takes a ♦ card only: a ♥ card scanned for it is refused at once with the rule
+    (not at OK while the skill stays open); the skill stays staged and a ♦ card is taken."""
+    t = SetSeats("daqiao", "guanyu", "zhangfei", "lvbu")
+    t.ok(t.scan("skill:guose", 1))
+    said = refused(t, lambda: t.scan("peach@H3", 1), "not_convertible")
+    assert {lang: lines[0] for lang, lines in said.items()} == NOT_GUOSE
+    assert t.pending["staged"]["cards"] == []
+    t.ok(t.scan("dodge@D2", 1))
+    t.ok(t.scan("guanyu", 1))
+    t.ok(t.press("ok", 1))
+    assert t.seat(2)["judgment"] == ["dodge@D2"]  # the ♦ card lies there as Indulgence
+
+
+def test_jijiu_refuses_a_black_card_at_the_scan() -> None:
+    """急救 takes a red card only: Hua Tuo, asked for a Peach for a dying Guan Yu, scans a
+    black Kill for it: refused at once with the rule; a red card then saves Guan Yu."""
+    t = SetSeats("liubei", "guanyu", "huatuo", "lvbu")
+    t.ok(correct(t, "correct hp 2 1"))
+    t.ok(t.scan("kill@S7", 1))
+    t.ok(t.scan("guanyu", 1))
+    t.ok(t.press("no", 2))
+    while t.pending["seat"] != 3:
+        t.ok(t.press("no", t.pending["seat"]))
+    assert (t.pending["kind"], t.pending["need"]) == ("respond", "peach")
+    t.ok(t.scan("skill:jijiu", 3))
+    said = refused(t, lambda: t.scan("kill@S8", 3), "not_convertible")
+    assert {lang: lines[0] for lang, lines in said.items()} == NOT_JIJIU
+    t.ok(t.scan("dodge@D2", 3))
+    t.ok(t.press("ok", 3))
+    assert t.seat(2)["hp"] == 1

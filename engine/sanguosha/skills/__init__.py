@@ -100,6 +100,8 @@ class Skill:
     triggers: ClassVar[tuple[Point, ...]] = ()
     modifiers: ClassVar[tuple[str, ...]] = ()
     converts: ClassVar[tuple[str, ...]] = ()
+    count: ClassVar[int] = 1
+    """How many physical cards one conversion takes (Serpent Spear: 2)."""
     provides: ClassVar[tuple[str, ...]] = ()
     asks_first: ClassVar[bool] = True
     """An optional trigger is offered as OK/NO first; False when its own prompt can be declined."""

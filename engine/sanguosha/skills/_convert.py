@@ -27,7 +27,6 @@ class ViewAs(Skill):
     """Use or play `count` cards that `matches` as `converts[0]` (from the hand only when
     `hand_only`)."""
 
-    count: ClassVar[int] = 1
     hand_only: ClassVar[bool] = False
 
     def matches(self, game: Game, owner: Player, cards: tuple[Card, ...]) -> bool:

@@ -128,6 +128,7 @@ class SerpentSpear(Skill):
 
     id = "serpent_spear"
     converts = ("kill",)
+    count = 2
 
     def view_as(self, game: Game, owner: Player, cards: tuple[Card, ...], name: str) -> bool:
         return name == "kill" and len(cards) == 2 and all(c.subtype for c in cards)
