@@ -190,8 +190,8 @@ class SanguoshaTable:
             late = self._late_target(prompt, seat, scanned)
             if late is not None:
                 return late
-            expected = list(prompt.seats)
-            return Refuse("wrong_seat", {"seat": seat, "expected": expected}, seat, "engine")
+            data = {"seat": seat, "expected": list(prompt.seats), "prompt": prompt.kind.value}
+            return Refuse("wrong_seat", data | {"purpose": prompt.reason}, seat, "engine")
         staged = self._staged
         if staged is not None and staged.seat == seat:
             return self._staged_input(staged, inp, scanned)

@@ -325,17 +325,18 @@ class RespondLayer(ZonesLayer):
             deck[:] = [HIDDEN] * len(deck)
         deck.pop()
 
-    def discard_from_hand_unseen(self, p: Player, reason: str) -> Flow:
-        """Discard a hand card chosen unseen; it lands face up (Dismantle, Ice Sword).
+    def discard_from_hand_unseen(self, p: Player, reason: str, by: Player) -> Flow:
+        """Discard a hand card `by` chose unseen; it lands face up (Dismantle, Ice Sword).
 
         Digital mode picks it at random; at the table the victim's card is turned up
-        and may be scanned (`reveal_card`), or left unseen.
+        and may be scanned (`reveal_card`, naming `by` as its source), or left unseen.
         """
         if self.table:
             answer = yield Prompt(
                 PromptKind.REVEAL_CARD,
                 p.seat,
                 (p.seat,),
+                source=by.seat,
                 target=p.seat,
                 reason=reason,
                 optional=True,

@@ -409,3 +409,40 @@ def test_jijiu_refuses_a_black_card_at_the_scan() -> None:
     t.ok(t.scan("dodge@D2", 3))
     t.ok(t.press("ok", 3))
     assert t.seat(2)["hp"] == 1
+
+
+SCAN_THE_CARD_THAT_GOES = {
+    "en": "Guan Yu (seat 2): Sun Quan (seat 1) picks one of your hand cards unseen to discard "
+    "(Dismantle): you scan the card that goes, or OK to discard it unnamed.",
+    "es": "Guan Yu (asiento 2): Sun Quan (asiento 1) elige sin verla una de tus cartas en la mano "
+    "para descartarla (Desmantelar): escanea tú la carta que se va, o OK para descartarla sin "
+    "nombrarla.",
+    "zh-Hans": "2号位关羽：1号位孙权的【过河拆桥】将弃置你的一张手牌，由其暗选：请你扫描被弃的那张牌，"
+    "或按确定不公开牌面弃置。",
+}
+THE_TARGET_SCANS = {
+    "en": "Sun Quan (seat 1) may not decide now: Guan Yu (seat 2) scans the hand card Dismantle "
+    "discards (picked unseen).",
+    "es": "No le toca decidir a Sun Quan (asiento 1): Guan Yu (asiento 2) escanea la carta de su "
+    "mano que descarta Desmantelar (elegida sin verla).",
+    "zh-Hans": "现在轮不到1号位孙权做决定：由2号位关羽扫描被【过河拆桥】暗选弃置的那张手牌。",
+}
+
+
+def test_dismantling_a_hand_card_prompts_the_target_to_scan_the_card_that_goes() -> None:
+    """After OK (a hand card, unseen) the target must scan the card that goes: the prompt
+    names the target and says so, and another seat's input is refused with who scans what
+    (not a bare "may not decide now"); the target's scan discards that card."""
+    t = SetSeats("sunquan", "guanyu", "zhangfei", "lvbu")
+    t.ok(t.scan("dismantle@S3", 1))
+    t.ok(t.scan("guanyu", 1))
+    while t.pending["kind"] == "nullify":
+        t.ok(t.press("no", t.pending["seats"][0]))
+    outcome = t.ok(t.press("ok", 1))
+    assert (t.pending["kind"], t.pending["seat"], t.pending["source"]) == ("reveal_card", 2, 1)
+    assert {lang: t.said(outcome, lang)[-1] for lang in LANGS} == SCAN_THE_CARD_THAT_GOES
+    said = refused(t, lambda: t.press("ok", 1), "wrong_seat")
+    assert {lang: lines[0] for lang, lines in said.items()} == THE_TARGET_SCANS
+    hand = t.seat(2)["hand_count"]
+    t.ok(t.scan("kill@S9", 2))
+    assert t.seat(2)["hand_count"] == hand - 1 and t.pending["kind"] == "play"

@@ -158,7 +158,7 @@ class Dismantle(_TakeOrDiscard):
             game.take_card(target, card)
             game.to_discard((card,), target.seat, self.name)
         else:
-            yield from game.discard_from_hand_unseen(target, self.name)
+            yield from game.discard_from_hand_unseen(target, self.name, use.user)
 
 
 @card_rule

@@ -267,7 +267,7 @@ class IceSword(Skill):
                 break
             card = yield from choose_card_from(game, owner, t, self.id, judgment=False)
             if card is None:
-                yield from game.discard_from_hand_unseen(t, self.id)
+                yield from game.discard_from_hand_unseen(t, self.id, owner)
             else:
                 game.take_card(t, card)
                 game.to_discard((card,), t.seat, self.id)
