@@ -190,8 +190,8 @@ class SanguoshaTable:
             late = self._late_target(prompt, seat, scanned)
             if late is not None:
                 return late
-            data = {"seat": seat, "expected": list(prompt.seats), "prompt": prompt.kind.value}
-            return Refuse("wrong_seat", data | {"purpose": prompt.reason}, seat, "engine")
+            data = {"seat": seat, "expected": list(prompt.seats)} | _purpose(prompt)
+            return Refuse("wrong_seat", data, seat, "engine")
         staged = self._staged
         if staged is not None and staged.seat == seat:
             return self._staged_input(staged, inp, scanned)
@@ -360,6 +360,14 @@ class SanguoshaTable:
             added["count"] = len(staged.cards) + 1
             return Stage(seat, [Note("card_added", added)], add_card, private=True)
         return Refuse("finish_skill", {"seat": seat, "skill": staged.skill})
+
+
+def _purpose(prompt: Prompt) -> dict[str, Any]:
+    """What a prompt with a reason is for (a Dismantle's `reveal_card`), for a refusal
+    that says who answers it and what with."""
+    if prompt.reason is None:
+        return {}
+    return {"prompt": prompt.kind.value, "purpose": prompt.reason}
 
 
 def _correction(data: dict[str, Any]) -> Interpretation:

@@ -113,9 +113,7 @@ class ChecksLayer(SetupLayer):
         if seat not in prompt.seats:
             if prompt.kind is K.PLAY:
                 raise IllegalAction(Reason.NOT_YOUR_TURN, seat=seat, turn=prompt.seat)
-            expected = list(prompt.seats)
-            why = {"prompt": prompt.kind.value, "purpose": prompt.reason}
-            raise IllegalAction(Reason.WRONG_SEAT, seat=seat, expected=expected, **why)
+            raise IllegalAction(Reason.WRONG_SEAT, seat=seat, expected=list(prompt.seats))
 
     def denied_problem(self, prompt: Prompt, seat: int, card: object) -> Problem:
         """Why `seat` may not answer with `card` the request that was just skipped for

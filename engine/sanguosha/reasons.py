@@ -28,7 +28,9 @@ class Reason(StrEnum):
 
     # --- who may act, and what is expected (IllegalAction) ---
     GAME_OVER = "game_over"  #
-    WRONG_SEAT = "wrong_seat"  # seat, expected (list of seats), prompt, purpose (its reason)
+    WRONG_SEAT = (
+        "wrong_seat"  # seat, expected (list of seats); the table adds prompt, purpose (its reason)
+    )
     NOT_YOUR_TURN = "not_your_turn"  # seat, turn
     WRONG_ACTION = "wrong_action"  # action, prompt, expected (list of action names)
     NOT_PLAYABLE_NOW = "not_playable_now"  # card, phase
