@@ -464,6 +464,13 @@ class ChecksLayer(SetupLayer):
             return
         assert isinstance(action, PickCard)
         target, cards, has_hand = prompt.ctx
+        offered = cards is not None and action.card in cards
+        if not offered and any(c == action.card for c, _ in target.judgment):
+            # the judgment area is not offered (1v1 Dismantlement): that rule, not "not there"
+            why = prompt.reason
+            raise IllegalAction(
+                Reason.NOT_FROM_JUDGMENT, card=str(action.card), seat=target.seat, why=why
+            )
         if action.card is None:
             if not has_hand:
                 raise IllegalAction(Reason.CARD_NOT_THERE, card=None, seat=target.seat, zone="hand")

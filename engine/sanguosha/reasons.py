@@ -40,6 +40,7 @@ class Reason(StrEnum):
     CARD_NOT_IN_GAME = "card_not_in_game"  # card (an EX card without the EX setting)
     CARD_NOT_IN_HAND = "card_not_in_hand"  # card, seat
     CARD_NOT_OWNED = "card_not_owned"  # card, seat (not in hand or equipment)
+    NOT_FROM_JUDGMENT = "not_from_judgment"  # card, seat, why (the prompt: dismantle_v11)
     CARD_ELSEWHERE = "card_elsewhere"  # card, zone, seat (every copy is visibly elsewhere)
     WRONG_CARD = "wrong_card"  # card, need
     CANNOT_RESPOND = "cannot_respond"  # seat, card, need, against, skill (Tieqi: no Dodge)

@@ -446,3 +446,41 @@ def test_dismantling_a_hand_card_prompts_the_target_to_scan_the_card_that_goes()
     hand = t.seat(2)["hand_count"]
     t.ok(t.scan("kill@S9", 2))
     assert t.seat(2)["hand_count"] == hand - 1 and t.pending["kind"] == "play"
+
+
+V11_ZONE = {
+    "en": "Zhang Fei (seat 1): Dismantle (1v1): from Hua Tuo (seat 2), OK for an equipped card or "
+    "NO for the whole hand; then scan the card.",
+    "es": "Zhang Fei (asiento 1): Desmantelar (1c1): de Hua Tuo (asiento 2), OK para una carta "
+    "equipada o NO para toda la mano; luego escanea la carta.",
+    "zh-Hans": "1号位张飞：过河拆桥（1v1）：对2号位华佗，按确定弃置一张装备牌，或按取消从全部手牌中弃置；"
+    "然后扫描该牌。",
+}
+V11_NOT_JUDGMENT = {
+    "en": "Dismantle (1v1) discards an equipped card or one of the hand, never from the judgment "
+    "area: Indulgence ♥6 stays in Hua Tuo (seat 2)'s.",
+    "es": "Desmantelar (1c1) descarta una carta equipada o una de la mano, nunca de la zona de "
+    "juicio: Placeres de Shu ♥6 se queda en la de Hua Tuo (asiento 2).",
+    "zh-Hans": "过河拆桥（1v1）只能弃置装备区的牌或一张手牌，不能弃置判定区的牌：【乐不思蜀】♥6留在2号位"
+    "华佗的判定区。",
+}
+
+
+def test_1v1_v11_dismantle_says_ok_or_no_and_refuses_the_judgment_area_with_its_rule() -> None:
+    """`1v1.dismantle=v11`: the zone prompt says OK (equipment) or NO (hand), as the README
+    does; an Indulgence scanned from the judgment area is refused with the v11 rule (hand
+    or equipment only), not "already in the judgment area"; the equipped card then goes."""
+    t = ModeSeats("1v1", rules={"1v1.dismantle": "v11"})
+    t.ok(correct(t, "correct move indulgence@H6 to 2 judgment"))
+    t.ok(correct(t, "correct move dilu@C5 to 2 equipment"))
+    t.ok(t.scan("dismantle@S3", 1))
+    outcome = t.ok(t.scan("huatuo", 1))
+    while t.pending["kind"] == "nullify":
+        outcome = t.ok(t.press("no", t.pending["seats"][0]))
+    assert {lang: t.said(outcome, lang)[-1] for lang in LANGS} == V11_ZONE
+    t.ok(t.press("ok", 1))
+    said = refused(t, lambda: t.scan("indulgence@H6", 1), "not_from_judgment")
+    assert {lang: lines[0] for lang, lines in said.items()} == V11_NOT_JUDGMENT
+    t.ok(t.scan("dilu@C5", 1))
+    assert "dilu@C5" not in t.seat(2)["equipment"].values()
+    assert t.seat(2)["judgment"] == ["indulgence@H6"]
