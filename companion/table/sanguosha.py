@@ -175,7 +175,12 @@ class SanguoshaTable:
         if inp.kind is InputKind.CORRECT:
             return _correction(inp.data)
         mode = self.engine.team_mode
-        if mode is not None and scanned is not None and scanned.kind == "identity":
+        if (
+            mode is not None
+            and scanned is not None
+            and scanned.kind == "identity"
+            and prompt.kind is not PromptKind.REVEAL_IDENTITY  # 4v4: the lords dealt
+        ):
             return Refuse("no_identities", {"mode": mode.spec.name}, inp.seat, "engine")
         claim = self._shared_claim(inp, prompt, scanned)
         if claim is not None:

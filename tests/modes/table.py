@@ -44,6 +44,9 @@ class ModeSeats(Seats):
             for general in cool:
                 self.ok(self.scan(general, 2))
         else:
+            if mode == "4v4":  # the lords the table dealt: seat 8 (team A), seat 7 (team B)
+                self.ok(self.scan("lord", 8))
+                self.ok(self.scan("lord", 7))
             for seat, general in enumerate(generals, start=1):
                 self.ok(self.scan(general, seat))
 

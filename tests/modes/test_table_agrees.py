@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine.sanguosha import ChooseGeneral, Game, Settings
+from engine.sanguosha import ChooseGeneral, Game, RevealIdentity, Settings
 from engine.sanguosha.state import HIDDEN
 from tests.sanguosha.scenario import pending, team_mode
 from tests.sanguosha.test_modes_agree import comparable, mirrored_step, public
@@ -21,6 +21,7 @@ def lockstep(mode: str, seed: int) -> int:
     settings = Settings(auto_decline=False, game_mode=mode, mode_settings=chosen)
     digital = Game.new(players=PLAYERS[mode], seed=seed, settings=settings)
     table = Game.new(players=PLAYERS[mode], mode="table", seed=seed, settings=settings)
+    _deal_lords(table, digital)
     _lay_pool(table, digital.start_events)
     assert team_mode(table).pool == team_mode(digital).pool
     assert table.view()["game_mode"]["leaders"] == digital.view()["game_mode"]["leaders"]
@@ -40,6 +41,14 @@ def lockstep(mode: str, seed: int) -> int:
         steps += 1
     assert table.outcome == digital.outcome
     return steps
+
+
+def _deal_lords(table: Game, digital: Game) -> None:
+    """4v4: the table's lords are scanned; give it the ones the digital game drew."""
+    leaders = digital.view()["game_mode"]["leaders"]
+    while pending(table).reason == "team_lord":
+        seat = next(s for s in leaders.values() if s in pending(table).seats)
+        table.submit(seat, RevealIdentity("lord"))
 
 
 def _lay_pool(table: Game, digital_events: list) -> list:

@@ -50,7 +50,7 @@ def setup(game: Game, mode: TeamMode) -> Flow:
     spec = mode.spec
     game.emit(GameStarted(game.n, game.mode, game.seed))
     game.emit(GameModeSet(spec.name, spec.provisional))
-    _leaders(game, mode)  # before the deck's shuffle: the same 4v4 lords in both modes
+    yield from _leaders(game, mode)  # before the deck's shuffle: the same 4v4 lords in both modes
     if game.table:
         game.deck = [HIDDEN] * len(game.cards)
     else:
@@ -81,12 +81,20 @@ def setup(game: Game, mode: TeamMode) -> Flow:
         mode.first_team = yield from _choose_team(game, mode, mode.team_names[0], "act_first")
 
 
-def _leaders(game: Game, mode: TeamMode) -> None:
+def _leaders(game: Game, mode: TeamMode) -> Flow:
+    """Each team's leader: by role (3v3's marshals), the only seat of a one-seat team, or
+    a random lord (4v4): drawn from the seed, or at the table scanned by the seat the
+    table dealt it to, with the lord identity card (docs/modes.md §5)."""
     rule = mode.spec.leader
     for team in mode.team_names:
         seats = mode.seats_of(team)
         if rule.startswith("role:"):
             leaders = [s for s in seats if mode.sides[s].role == rule[5:]]
+        elif rule == "random" and game.table:
+            yield Prompt(
+                PromptKind.REVEAL_IDENTITY, None, tuple(seats), need="lord", reason="team_lord"
+            )
+            leaders = [game._seat or seats[0]]
         elif rule == "random":
             leaders = [game.rng.choice(seats)]
         else:
