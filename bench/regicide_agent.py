@@ -1,7 +1,7 @@
 """Regicide hint agent: win rate and CPU time per decision, against two baselines.
 
 Run by hand: `python bench/regicide_agent.py [--seeds 200] [--players 1 2]
-[--iterations 64] [--jobs 1]`. Every agent plays the same games (`Game.new(players,
+[--iterations 48] [--width 6] [--jobs 1]`. Every agent plays the same games (`Game.new(players,
 seed)` for seeds `first..first+N-1`), each seat deciding for itself:
 
 - `search`: `engine.regicide.agent.Agent` on the seat's information set only
@@ -131,13 +131,13 @@ def main() -> None:
     parser.add_argument("--agents", nargs="+", default=["random", "rules", "search"])
     parser.add_argument("--iterations", type=int, default=None, help="rollouts per decision")
     parser.add_argument("--cpu-seconds", type=float, default=None, help="CPU per decision")
-    parser.add_argument("--width", type=int, default=8, help="plays searched (default 8)")
+    parser.add_argument("--width", type=int, default=6, help="plays searched (default 6)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--progress", type=int, default=0, help="print a tally every N games")
     args = parser.parse_args()
     iterations = args.iterations
     if iterations is None and args.cpu_seconds is None:
-        iterations = 64
+        iterations = 48  # what docs/regicide-hints.md §6 measured
     try:
         check_budget(iterations, args.cpu_seconds)
     except ValueError as exc:

@@ -23,7 +23,8 @@ from engine.regicide.infoset import HandContradiction, information_set
 
 __all__ = ["HINT_ITERATIONS", "advise", "hint_sentences", "offline_hint"]
 
-#: Rollouts per hint: what `bench/regicide_agent.py` measured (docs/regicide-hints.md §4).
+#: Rollouts per hint: twice what `bench/regicide_agent.py` measured (48; docs/regicide-hints.md
+#: §6), still well under a second.
 HINT_ITERATIONS = 96
 
 
