@@ -245,6 +245,7 @@ MANEUVERING_RULES = (
     "fan_on_converted_kill",
     "nullification_copies",
     "awakened_skill_same_timing",
+    "huoji_without_maneuvering",
 )
 """Three Kingdoms Kill settings `--rule` sets: the disputed points of the Maneuvering
 expansion and of the 神话再临 mechanisms (the other house settings have their own flags)."""

@@ -147,6 +147,10 @@ class LifeLayer(FlowLayer):
                 if got is None:
                     break
                 cards, skill = got
+                if not cards and skill is not None:
+                    provider = self.skill_of(asked, skill)
+                    if provider is not None and provider.resolves_itself:
+                        continue  # its effect was the answer (涅槃)
                 name = self.answer_name(asked, need, cards, skill)
                 yield from self.use_card(asked, name, cards, [p], skill=skill, extra=True)
             if p.hp >= 1 or not p.alive:

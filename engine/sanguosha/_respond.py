@@ -107,11 +107,11 @@ class RespondLayer(ZonesLayer):
             providers = tuple(
                 s.id
                 for s in p.skills
-                if need in s.provides
+                if (need in s.provides or ("|" in need and _provides_one(s, need)))
                 and s.id not in tried
                 and not (s.once and s.id in p.spent)
                 and s.can_provide(self.game, p, need, req)
-            )  # a compound need ("peach|wine") has no provider
+            )
             if (
                 not self.table
                 and self.settings.auto_decline
@@ -427,3 +427,8 @@ def _used_as(use: Use) -> str | None:
     if use.cards and any(c.true_name != use.name for c in use.cards):
         return use.name
     return None
+
+
+def _provides_one(skill: Skill, need: str) -> bool:
+    """A compound need ("peach|wine") is answered by a provider of one of its cards."""
+    return any(n in skill.provides for n in alternatives(need))

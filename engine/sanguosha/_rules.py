@@ -138,6 +138,9 @@ class RulesLayer(GameState):
                 return problem
         if ignore_distance:
             return None
+        mods = self._mods.get("kill_distance")
+        if mods and any(skill.kill_distance(self.game, owner, user) for owner, skill in mods):
+            return None
         d = self.distance(user, target, excluding)
         r = self.attack_range(user, excluding)
         if d > r:

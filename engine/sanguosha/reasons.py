@@ -73,6 +73,8 @@ class Reason(StrEnum):
     WINE_LIMIT = "wine_limit"  # seat, limit (one Wine per turn)
     WINE_SELF_ONLY = "wine_self_only"  # card, target (Wine saves only the dying drinker)
     NO_HAND_CARDS = "no_hand_cards"  # card, target (Fire Attack: nothing to show)
+    NOT_A_WEAPON = "not_a_weapon"  # card, skill (强袭 discards a weapon card)
+    HP_NOT_HIGHER = "hp_not_higher"  # skill, target, hp, own (驱虎: a target with more HP)
     WRONG_SUIT = "wrong_suit"  # card, suit (the suit it must have: spade, heart, club, diamond)
     SUIT_MUST_SHOW = "suit_must_show"  # card, suit (a discard of that suit: unseen is refused)
     RECAST_NOT_NOW = "recast_not_now"  # card, prompt (only in your own play phase)

@@ -89,6 +89,7 @@ MODIFIERS = (
     "trick_distance",
     "draw_count",
     "hand_limit",
+    "kill_distance",
 )
 
 
@@ -105,6 +106,8 @@ class Skill:
     provides: ClassVar[tuple[str, ...]] = ()
     asks_first: ClassVar[bool] = True
     """An optional trigger is offered as OK/NO first; False when its own prompt can be declined."""
+    resolves_itself: ClassVar[bool] = False
+    """A provider whose success is its own effect (涅槃 saves its owner): nothing is used."""
     once: ClassVar[bool] = False
     """Tagged `limited` (限定技) or `awakening` (觉醒技): once per game (set by `register`)."""
 
@@ -154,6 +157,10 @@ class Skill:
 
     def hand_limit(self, game: Game, owner: Player, player: Player) -> int:
         return 0
+
+    def kill_distance(self, game: Game, owner: Player, user: Player) -> bool:
+        """True: `user`'s Kills have no distance limit now (天义's win)."""
+        return False
 
     # 3. conversions
     def view_as(self, game: Game, owner: Player, cards: tuple[Card, ...], name: str) -> bool:
@@ -252,6 +259,7 @@ __all__ = [
 def _load() -> None:
     from engine.sanguosha.skills import (  # noqa: F401
         equipment,
+        fire,
         maneuvering,
         qun,
         shu,
