@@ -73,7 +73,7 @@ def test_qiangxi_refusals_and_the_weapon_cost():
 
 
 def test_qiangxi_range_without_the_discarded_equipped_weapon():
-    """The equipped weapon discarded for 强袭 does not lend its range (§3.12)."""
+    """The equipped weapon discarded for 强袭 does not lend its range (docs/wind-fire.md §3.1)."""
     game = game_with("dianwei", None, None, None, None)
     equip(game, 1, "qinggang_sword@S6")  # range 2
     out = _refused(
