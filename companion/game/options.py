@@ -246,6 +246,7 @@ MANEUVERING_RULES = (
     "nullification_copies",
     "awakened_skill_same_timing",
     "huoji_without_maneuvering",
+    "shensu_counts_toward_kill_limit",
 )
 """Three Kingdoms Kill settings `--rule` sets: the disputed points of the Maneuvering
 expansion and of the 神话再临 mechanisms (the other house settings have their own flags)."""

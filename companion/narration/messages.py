@@ -74,6 +74,7 @@ FIELD_TYPES = (
     "kingdom",
     "gender",
     "pack",
+    "card_kind",
     *("the_card", "the_cards", "the_card_name"),
 )
 """Every placeholder type the narrator knows how to write (`the_card`, `the_cards`,

@@ -404,6 +404,11 @@ class ChecksLayer(SetupLayer):
                 suit = ctx.get("suit")
                 if suit is not None and card.suit is not suit:
                     raise IllegalAction(Reason.WRONG_SUIT, card=str(card), suit=suit.name.lower())
+                need = _kind_needed(ctx)
+                if need is not None and not _is_kind(card, need):
+                    raise IllegalAction(
+                        Reason.WRONG_KIND_OF_CARD, card=str(card), skill=prompt.reason, need=need
+                    )
             if ctx.get("equip"):
                 self.check_owned(p, cards, exclude=ctx.get("exclude"))
             else:
@@ -414,6 +419,9 @@ class ChecksLayer(SetupLayer):
             if ctx.get("suit") is not None:  # an unseen card cannot show its suit
                 suit = ctx["suit"].name.lower()
                 raise IllegalAction(Reason.SUIT_MUST_SHOW, card=prompt.reason, suit=suit)
+            need = _kind_needed(ctx)
+            if need is not None:  # nor its colour or type (鬼道's black card, 神速's equipment)
+                raise IllegalAction(Reason.CARD_MUST_SHOW, skill=prompt.reason, need=need)
             if not p.hand:
                 raise IllegalAction(Reason.NO_HAND_UNSEEN, seat=p.seat)
         elif not prompt.optional:
@@ -551,3 +559,17 @@ _CHECKERS = {
     K.CONFIRM: ChecksLayer._check_confirm,
     K.CHOOSE_OPTION: ChecksLayer._check_choose_option,
 }
+
+
+def _kind_needed(ctx: dict[str, object]) -> str | None:
+    """A discard prompt's required kind of card: a colour ("black") or a type
+    ("equipment"), from its ctx (`color`, `card_type`); None: any card."""
+    color = ctx.get("color")
+    if color is not None:
+        return str(getattr(color, "value", color))
+    kind = ctx.get("card_type")
+    return str(kind) if kind is not None else None
+
+
+def _is_kind(card: Card, need: str) -> bool:
+    return card.color.value == need or card.type == need

@@ -362,12 +362,18 @@ class LegalLayer(ChecksLayer):
                     out.append(Discard(cards))
         else:
             suit = ctx.get("suit")
+            color, kind = ctx.get("color"), ctx.get("card_type")
             out = [
                 _cached(self.made.discard, c, _one_discard)
                 for c in _distinct(pool)
-                if suit is None or c.suit is suit
+                if (suit is None or c.suit is suit)
+                and (color is None or c.color is color)
+                and (kind is None or (c is not HIDDEN and c.type == kind))
             ]
-        if self.table and ctx.get("suit") is None and p.hand:
+        shown = (
+            ctx.get("suit") is None and ctx.get("color") is None and ctx.get("card_type") is None
+        )
+        if self.table and shown and p.hand:
             out.append(YES)
         if prompt.optional:
             out.append(PASS)

@@ -76,6 +76,8 @@ class Reason(StrEnum):
     NOT_A_WEAPON = "not_a_weapon"  # card, skill (强袭 discards a weapon card)
     HP_NOT_HIGHER = "hp_not_higher"  # skill, target, hp, own (驱虎: a target with more HP)
     WRONG_SUIT = "wrong_suit"  # card, suit (the suit it must have: spade, heart, club, diamond)
+    WRONG_KIND_OF_CARD = "wrong_kind_of_card"  # card, skill, need (black | equipment)
+    CARD_MUST_SHOW = "card_must_show"  # skill, need (the discard must be scanned to show it)
     SUIT_MUST_SHOW = "suit_must_show"  # card, suit (a discard of that suit: unseen is refused)
     RECAST_NOT_NOW = "recast_not_now"  # card, prompt (only in your own play phase)
     NOT_RECASTABLE = "not_recastable"  # card

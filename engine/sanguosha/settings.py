@@ -60,7 +60,8 @@ class Settings:
       (风: 张角, 火: 袁绍) and 2 random generals, the others draw from the named packs
       only; a general of a pack not named is refused at setup.
     - The 风 and 火 packs' disputed readings (docs/wind-fire.md §5), defaults first:
-      `huoji_without_maneuvering` (火计 needs the Fire Attack of the Maneuvering cards: off).
+      `huoji_without_maneuvering` (火计 needs the Fire Attack of the Maneuvering cards: off),
+      `shensu_counts_toward_kill_limit` (a 神速 Kill is an extra use: off).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -87,6 +88,7 @@ class Settings:
     awakened_skill_same_timing: bool = True
     general_packs: Any = ("standard",)
     huoji_without_maneuvering: bool = False
+    shensu_counts_toward_kill_limit: bool = False
 
     def __post_init__(self) -> None:
         packs = self.general_packs
@@ -198,6 +200,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "lord_bonus": ("5_or_more", "not_with_4"),
     "awakened_skill_same_timing": (True, False),
     "huoji_without_maneuvering": (False, True),
+    "shensu_counts_toward_kill_limit": (False, True),
 }
 """The values each of these settings takes (the default first)."""
 

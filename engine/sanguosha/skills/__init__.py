@@ -265,6 +265,7 @@ def _load() -> None:
         shu,
         wei,
         wei_judgment,
+        wind,
         wu,
         wu_active,
     )

@@ -1,0 +1,228 @@
+"""The 风 (Wind) pack's skills, original printed texts (docs/wind-fire.md §3).
+
+夏侯渊 (shensu), 曹仁 (jushou), 黄忠 (liegong), 魏延 (kuanggu), 张角 (leiji, guidao). The
+texts players read are in `data/skills.json`. 小乔 (tianxiang, hongyan), 周泰 (buqu), 张角's
+lord skill huangtian and 于吉 (guhuo) are not built yet: those generals are refused at
+setup (`general_not_playable`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.cards import Color, Suit
+from engine.sanguosha.events import CardsGained
+from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.skills import Flow, Point, Skill, register
+from engine.sanguosha.skills._active import COMPULSORY
+
+if TYPE_CHECKING:
+    from engine.sanguosha.catalogue import Card
+    from engine.sanguosha.context import Damage, Judgment, PhaseData, Request, TargetData
+    from engine.sanguosha.game import Game
+    from engine.sanguosha.state import Player
+
+JUSHOU_DRAW = 3
+LEIJI_DAMAGE = 2
+
+
+# --------------------------------------------------------------------------- 夏侯渊
+@register
+class Shensu(Skill):
+    """神速: before your judgment phase you may skip it and your draw phase; before your play
+    phase you may skip it and discard an equipment card. Each option taken is a Kill with no
+    card and no distance limit on another player (it does not count toward the Kill limit,
+    `shensu_counts_toward_kill_limit`)."""
+
+    id = "shensu"
+    triggers = (Point.PHASE_START,)
+    asks_first = False  # choosing the Kill's target is the offer; NO declines
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
+        if data.player is not owner or not self._targets(game, owner):
+            return False
+        if data.phase == "judgment":
+            return "draw" not in game.skipped
+        if data.phase == "play":
+            return any(c.type == "equipment" for c in owner.hand + owner.equipment_cards())
+        return False
+
+    @staticmethod
+    def _targets(game: Game, owner: Player) -> list[Player]:
+        return [
+            q
+            for q in game.other_living(owner)
+            if game.kill_target_error(owner, q, ignore_distance=True) is None
+        ]
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
+        if data.phase == "play":
+            answer = yield Prompt(
+                PromptKind.DISCARD,
+                owner.seat,
+                (owner.seat,),
+                reason=self.id,
+                count=1,
+                optional=True,
+                ctx={"equip": True, "exact": True, "card_type": "equipment"},
+            )
+            if answer.kind != "discard":
+                return
+            card = answer.cards[0]
+        chosen = yield from game.choose_players(
+            owner, self.id, self._targets(game, owner), 1, 1, optional=data.phase != "play"
+        )
+        if not chosen:
+            return
+        game.skill_invoked(owner, self.id, (chosen[0].seat,))
+        data.skip = True
+        if data.phase == "judgment":
+            game.skip_phase("draw", self.id)
+        else:
+            game.take_card(owner, card)
+            game.to_discard((card,), owner.seat, self.id)
+            if game._queue:
+                yield from game.flush()
+        if owner.alive and chosen[0].alive:
+            extra = not game.settings.shensu_counts_toward_kill_limit
+            if not extra:
+                game.kills_used += 1
+            yield from game.use_card(
+                owner, "kill", (), chosen, skill=self.id, extra=True, ignore_distance=True
+            )
+
+
+# --------------------------------------------------------------------------- 曹仁
+@register
+class Jushou(Skill):
+    """据守: at the start of your finish phase you may draw 3 cards, then flip your general
+    (your next turn is skipped as it turns face up)."""
+
+    id = "jushou"
+    triggers = (Point.PHASE_START,)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
+        return data.player is owner and data.phase == "finish"
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
+        game.draw(owner, JUSHOU_DRAW, self.id)
+        game.flip(owner, self.id)
+        return
+        yield
+
+
+# --------------------------------------------------------------------------- 黄忠
+@register
+class Liegong(Skill):
+    """烈弓: in your play phase, after your Kill targets a player whose hand count is at least
+    your HP or at most your attack range, you may make this Kill impossible to Dodge for
+    them (Eight Diagrams and 八阵 included: no Dodge is asked for)."""
+
+    id = "liegong"
+    triggers = (Point.TARGET_CHOSEN,)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> bool:
+        use, target = data.use, data.target
+        if use.user is not owner or use.name != "kill" or not target.alive:
+            return False
+        if game.current is not owner or game.phase != "play":
+            return False
+        count = len(target.hand)
+        return count >= owner.hp or count <= game.attack_range(owner)
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> Flow:
+        data.use.no_response[data.target.seat] = self.id
+        return
+        yield
+
+
+# --------------------------------------------------------------------------- 魏延
+@register
+class Kuanggu(Skill):
+    """狂骨 (compulsory): for each point of damage you deal to a player at distance 1 or less
+    (measured as the damage is dealt, so a kill counts), you recover 1 HP."""
+
+    id = "kuanggu"
+    tags = COMPULSORY
+    triggers = (Point.DAMAGE_BEFORE, Point.DAMAGE_DONE)
+    NEAR = "kuanggu_near"
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> bool:
+        if data.source is not owner:
+            return False
+        if point is Point.DAMAGE_BEFORE:  # note the distance now, before HP or seats change
+            data.flags[self.NEAR] = game.distance(owner, data.target) <= 1
+            return False
+        return bool(data.flags.get(self.NEAR)) and owner.hp < owner.max_hp
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> Flow:
+        yield from game.recover(owner, owner, data.amount, None)
+
+
+# --------------------------------------------------------------------------- 张角
+@register
+class Leiji(Skill):
+    """雷击: when you use or play a Dodge (Eight Diagrams' and converted ones too), you may
+    have any player judge: on a spade you deal them 2 thunder damage."""
+
+    id = "leiji"
+    triggers = (Point.CARD_RESPONDED,)
+    asks_first = False  # choosing the player is the offer; NO declines
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Request) -> bool:
+        return data.player is owner and data.need == "dodge"
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Request) -> Flow:
+        options = list(game.alive_order)
+        chosen = yield from game.choose_players(owner, self.id, options, 1, 1, optional=True)
+        if not chosen:
+            return
+        target = chosen[0]
+        game.skill_invoked(owner, self.id, (target.seat,))
+        j = yield from game.judge(target, self.id, _is_spade)
+        if j.success and target.alive and owner.alive:
+            yield from game.damage(owner, target, LEIJI_DAMAGE, "thunder", None, card=self.id)
+
+
+def _is_spade(card: Card) -> bool:
+    return card.suit is Suit.SPADE
+
+
+@register
+class Guidao(Skill):
+    """鬼道: before any player's judgment card takes effect, you may play a black card from
+    your hand or equipment to replace it; you take the replaced card into your hand."""
+
+    id = "guidao"
+    triggers = (Point.JUDGMENT_BEFORE,)
+    asks_first = False  # its own prompt can be declined
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Judgment) -> bool:
+        if data.card is None:
+            return False
+        if game.table and owner.hand:
+            return True
+        return any(c.color is Color.BLACK for c in owner.hand + owner.equipment_cards())
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Judgment) -> Flow:
+        answer = yield Prompt(
+            PromptKind.DISCARD,
+            owner.seat,
+            (owner.seat,),
+            target=data.player.seat,
+            reason=self.id,
+            count=1,
+            optional=True,
+            ctx={"equip": True, "exact": True, "color": Color.BLACK},
+        )
+        if answer.kind != "discard":
+            return
+        old = data.card
+        game.skill_invoked(owner, self.id, (data.player.seat,))
+        game.replace_judgment(data, owner, answer.cards[0], self.id)
+        if old is not None and old in game.discard_pile:  # 鬼道 keeps the replaced card
+            game.discard_pile.remove(old)
+            owner.hand.append(old)
+            game.emit(CardsGained(owner.seat, (str(old),), self.id))
+        if game._queue:
+            yield from game.flush()
