@@ -19,6 +19,7 @@ from collections import Counter
 import pytest
 
 from engine.sanguosha import Game, Settings, catalogue
+from engine.sanguosha.packs import pack_generals
 from engine.sanguosha.skills import REGISTRY
 from tests.sanguosha.scenario import self_play
 from tests.sanguosha.test_properties import check_outcome, check_state, check_view
@@ -27,13 +28,20 @@ GAMES_PER_COUNT = 560  # x 9 player counts = 5,040 games
 STEP_LIMIT = 20_000
 
 
+PACKS = ("standard", "wind", "fire")
+"""Every pack of generals this version plays (docs/wind-fire.md §1.1)."""
+
+
 def settings_for(seed: int) -> Settings:
-    """House rules varied by seed; generals (and so skills) always in play."""
+    """House rules varied by seed; generals (and so skills) always in play: every second
+    game with the 风 and 火 packs, every seventh with the Maneuvering cards."""
     return Settings(
         ex_cards=seed % 3 == 0,
         four_player_roles="1021" if seed % 2 else "1111",
         two_spies=seed % 5 == 0,
         auto_decline=seed % 4 != 0,
+        general_packs=PACKS if seed % 2 == 0 else ("standard",),
+        maneuvering=seed % 7 == 0,
     )
 
 
@@ -46,9 +54,9 @@ def check_counts(game: Game) -> None:
     assert count == len(game.cards)
 
 
-def play(seed: int, players: int, seen: Counter) -> Game:
+def play(seed: int, players: int, seen: Counter, settings: Settings | None = None) -> Game:
     """One game to the end, checking the invariants; counts generals and skills seen."""
-    game = Game.new(players=players, seed=seed, settings=settings_for(seed))
+    game = Game.new(players=players, seed=seed, settings=settings or settings_for(seed))
 
     def after(steps: int, events: list) -> None:
         for event in events:
@@ -96,10 +104,27 @@ def test_every_general_and_acting_skill_shows_up(selfplay_seen):
     if not selfplay_seen:  # run on its own: play a smaller sample
         for seed in range(600):
             play(seed, 2 + seed % 9, selfplay_seen)
-    generals = set(catalogue().generals)
+    generals = set(pack_generals(PACKS))  # every playable general of every pack
     assert {g for g in generals if selfplay_seen[f"general:{g}"]} == generals
     general_skills = {
-        s for g in catalogue().generals.values() for s in g.skills + g.lord_skills if s in REGISTRY
+        s
+        for g in catalogue().generals.values()
+        if g.id in generals
+        for s in g.skills + g.lord_skills
+        if s in REGISTRY
     }
     acting = {s for s in general_skills if _acts(s)}
     assert acting - set(selfplay_seen) == set()
+
+
+@pytest.mark.parametrize("maneuvering", [False, True])
+def test_wind_and_fire_self_play_keeps_the_invariants(maneuvering):
+    """A quick sample with the 风 and 火 packs, 2 to 10 players, with and without the
+    Maneuvering cards: every game ends, the invariants hold after every action, and the
+    packs' generals are played and their acting skills act."""
+    seen: Counter = Counter()
+    for seed in range(36):
+        settings = Settings(general_packs=PACKS, maneuvering=maneuvering, auto_decline=True)
+        play(seed, 2 + seed % 9, seen, settings)
+    new = [g for g in pack_generals(PACKS) if catalogue().generals[g].pack != "standard"]
+    assert sum(seen[f"general:{g}"] for g in new) > 20
