@@ -342,7 +342,12 @@ standard `dodge@D6` is copy 1 and the Maneuvering one copy 2 (`dodge@D6/2`)."""
 def _copy_key(set_name: str, ident: str, text: str, kind: str) -> tuple[str, str]:
     if set_name == "custom":
         return "custom", ident
+    if kind in _SHARED:  # a pack's general cards and tokens are read like the standard ones
+        return _SHARED[kind], text
     return (GAME_CARDS if kind == "card" else set_name), text
+
+
+_SHARED = {"card": GAME_CARDS, "general": "generals", "skill": "skills"}
 
 
 def _split(target: str) -> tuple[str, str]:

@@ -11,6 +11,10 @@ SET_NAMES = (
     "skills",
     "poker",
     "maneuvering",
+    "wind",
+    "wind_skills",
+    "fire",
+    "fire_skills",
     "commands",
     "custom",
 )

@@ -18,7 +18,18 @@ from typing import Any
 
 from companion.commands import COMMANDS
 
-SETS = ("sanguosha", "generals", "identities", "skills", "poker", "maneuvering", "custom", "all")
+SETS = (
+    "sanguosha",
+    "generals",
+    "identities",
+    "skills",
+    "poker",
+    "maneuvering",
+    "wind",
+    "fire",
+    "custom",
+    "all",
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -68,7 +79,10 @@ def run(args: argparse.Namespace) -> int:
     except (RegistryError, ValueError) as exc:
         print(f"companion enrol: {exc}", file=sys.stderr)
         return 2
-    enrolment = Enrolment(book.all_codes(args.card_set), registry)
+    from companion.commands.labels import PACKS
+
+    names = PACKS.get(args.card_set, (args.card_set,))  # a pack: its generals and tokens
+    enrolment = Enrolment([ref for name in names for ref in book.all_codes(name)], registry)
     if enrolment.expected() is None:
         print(f"every card of {args.card_set} is enrolled already ({path})")
         return 0

@@ -20,8 +20,13 @@ STANDARD = ("sanguosha", "generals", "identities", "skills")
 """`--set standard`, the default: the standard box's game cards (with its 4 EX cards),
 generals and identity cards, and the skill tokens its generals start skills with."""
 
+PACKS = {"wind": ("wind", "wind_skills"), "fire": ("fire", "fire_skills")}
+"""`--set wind`, `--set fire`: a 神话再临 pack's general cards and its skill tokens."""
+
 SETS = (
     "standard",
+    "wind",
+    "fire",
     "sanguosha",
     "generals",
     "identities",
@@ -51,6 +56,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="append",
         help="card set, repeat to add one (--set standard --set commands); default standard: "
         "the standard box (game cards, generals, identities) and the skill tokens; "
+        "wind, fire: the 风 or 火 pack's 8 generals and its skill tokens; "
         "poker: the Regicide deck; maneuvering: the 军争 cards; commands: OK, NO, UNDO, "
         "seat 1-10 and end phase labels, the buttons of a reader that has none (a barcode "
         "scanner, an NFC reader); all: every card (not the commands)",
@@ -116,7 +122,11 @@ def _expand(asked: list[str]) -> list[str]:
     >>> _expand(["standard", "commands", "skills"])
     ['sanguosha', 'generals', 'identities', 'skills', 'commands']
     """
-    names = [part for name in asked for part in (STANDARD if name == "standard" else (name,))]
+    names = [
+        part
+        for name in asked
+        for part in PACKS.get(name, STANDARD if name == "standard" else (name,))
+    ]
     if "all" in names:
         names = ["all", *(name for name in names if name == "commands")]
     return list(dict.fromkeys(names))

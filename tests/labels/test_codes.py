@@ -36,7 +36,8 @@ def test_every_code_fits_the_card_payload() -> None:
 def test_codes_are_unique_across_sets() -> None:
     """No two physical cards of any set share a code."""
     refs = all_codes("all")
-    assert len({ref.code for ref in refs}) == len(refs) == 108 + 25 + 11 + 15 + 54 + 52
+    packs = 8 + 2 + 8 + 8  # the 风 and 火 generals and their skill tokens
+    assert len({ref.code for ref in refs}) == len(refs) == 108 + 25 + 11 + 15 + 54 + 52 + packs
 
 
 def test_every_code_decodes_to_its_card() -> None:
@@ -206,3 +207,24 @@ def test_repeated_standard_cards_are_further_copies() -> None:
     assert (d6.copy, book.copy_count(d6), dj.copy, book.copy_count(dj)) == (2, 2, 3, 3)
     assert resolve_token("dodge@D6").set == "sanguosha"
     assert resolve_token("雷杀♠5").text == "thunder_kill@S5"
+
+
+@pytest.mark.parametrize("pack", ["wind", "fire"])
+def test_a_pack_set_holds_its_generals_and_skill_tokens(pack):
+    """`--set wind` / `--set fire`: the pack's 8 general cards (its catalogue generals, in
+    order) and one token per skill of its generals tagged active, conversion or response;
+    every code distinct from every other set's."""
+    from companion.commands.labels import _expand
+
+    cat = catalogue()
+    generals = [g.id for g in cat.generals.values() if g.pack == pack]
+    assert [ref.id for ref in all_codes(pack)] == generals and len(generals) == 8
+    tags = codes.codebook().table.token_tags
+    skills = {s for g in generals for s in cat.generals[g].skills + cat.generals[g].lord_skills}
+    expected = sorted(s for s in skills if cat.skills[s].tags & tags)
+    assert sorted(ref.id for ref in all_codes(pack + "_skills")) == expected
+    assert _expand([pack]) == [pack, pack + "_skills"]
+    others = {ref.code for ref in all_codes("all")} - {
+        ref.code for ref in all_codes(pack) + all_codes(pack + "_skills")
+    }
+    assert not others & {ref.code for ref in all_codes(pack)}

@@ -29,6 +29,10 @@ def test_every_label_decodes_to_its_code(book: codes.Codebook) -> None:
         "skills",
         "poker",
         "maneuvering",
+        "wind",
+        "wind_skills",
+        "fire",
+        "fire_skills",
         "custom",
     }
     for ref in refs:

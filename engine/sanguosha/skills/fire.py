@@ -369,7 +369,7 @@ class Mengjin(Skill):
         target = data.target
         card = yield from choose_card_from(game, owner, target, self.id, judgment=False)
         if card is None:
-            yield from game.discard_from_hand_unseen(target, self.id)
+            yield from game.discard_from_hand_unseen(target, self.id, owner)
         else:
             game.take_card(target, card)
             game.to_discard((card,), target.seat, self.id)
