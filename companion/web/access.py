@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 __all__ = [
     "DEFAULT_PORT",
+    "VIEW_COOKIE",
     "Access",
     "is_loopback",
     "lan_address",
@@ -30,6 +31,7 @@ __all__ = [
 
 DEFAULT_PORT = 8765
 TOKEN_BYTES = 24  # 32 URL-safe characters, 192 bits
+VIEW_COOKIE = "tc_view"  # where a browser keeps the view token after its first page
 
 
 def parse_web_address(text: str | None, *, lan: bool = False) -> tuple[str, int]:

@@ -32,7 +32,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
-from companion.web.access import Access, is_loopback
+from companion.web.access import VIEW_COOKIE, Access, is_loopback
 from companion.web.commands import CommandError, HostCommand, parse_command
 from companion.web.feed import TableFeed, encode_frame
 from companion.web.labels import labels_for
@@ -41,7 +41,7 @@ from companion.web.qr import qr_svg
 
 __all__ = ["COOKIE", "KEEPALIVE_S", "build_app"]
 
-COOKIE = "tc_view"
+COOKIE = VIEW_COOKIE
 KEEPALIVE_S = 10.0
 RETRY_MS = 1000
 _STATIC = {
@@ -80,6 +80,7 @@ def build_app(
     `phones`, a `phone.PhoneRoom`, adds the seat readers' routes (`phone.py`).
     """
     table = _TableRoutes(feed, access, join_url, on_command, readers)
+    table.phones = phones is not None
     routes: list[BaseRoute] = list(table.routes())
     larger: dict[str, int] = {}
     if phones is not None:
@@ -109,6 +110,7 @@ class _TableRoutes:
         self.on_command = on_command
         self.list_readers = readers
         self.files = {name: _static(name) for name in _STATIC}
+        self.phones = False  # whether phones may join as seat readers (the corner code's words)
 
     def routes(self) -> list[Route]:
         viewable = self.viewable
@@ -168,6 +170,7 @@ class _TableRoutes:
             "host_controls": self.on_command is not None,
             "join_url": self.join_url(),
             "lan": self.access.view_required,
+            "phones": self.phones,
         }
 
     async def events(self, request: Request) -> Response:

@@ -9,14 +9,21 @@ Routes (added to the table view's application when phones may join):
   phone only: `welcome` (seat, reader id, words, the codes of this game's cards),
   `prompt` (this seat's own decision, with its private options; never another
   seat's), `say` (the public narration), `hint` (a Regicide hint this seat asked
-  for, to no other seat), `refused` (why something was not taken).
+  for, to no other seat), `refused` (why something was not taken: `reason` in
+  English for logs and tests, `said` in the page's language with what to do, `why`
+  naming it, `final` when the page should stop, `retry_s` when it may come back after
+  that many seconds).
 - `POST /phone/photo?s=SEAT_TOKEN&p=PHONE_ID`: a photo; answers the QR texts in it
   (`photo.py`), which the page then sends as its own CARD events.
 - `GET /phone/ping`: 204, so a plain-HTTP page can tell whether this phone trusts the
   HTTPS side (then it moves there; else it offers the certificate or photos).
+- `GET /phone/where`: `{"secure": HTTPS address or null}`, which a plain-HTTP page
+  asks before it opens its socket: a phone that moves to HTTPS then starts its one
+  reader session there, not a first one here that the move would "restart".
 - `GET /ca`, `/ca.crt`, `/ca.mobileconfig`: the guide and the table's certificate
   authority, over plain HTTP (`tls.py`).
-- `GET /join`: for the TV, one QR code per seat that has no phone yet (view token).
+- `GET /join`: for the TV, one QR code per seat that has no phone yet (view token,
+  which the page keeps in a cookie and its images carry), all of them on one screen.
 - `POST /phone/free` `{"seat": N}` with the `X-Host-Token` header: the host moves a
   seat to another phone (the seat's token changes, its phone is let go); answers
   the new seat link.
@@ -24,7 +31,9 @@ Routes (added to the table view's application when phones may join):
 Bounds: a socket message is at most `MAX_MESSAGE` bytes; each phone may send
 `RATE` messages a second on average with bursts of `BURST` (a reconnect resends up
 to 64 buffered events at once); more, or `MAX_REFUSED` refused frames, closes the
-socket with a reason. None of it reaches the game: refused frames are never inputs.
+socket with a reason; the page says so in its words and comes back after
+`RETRY_AFTER_S` (a new socket starts with a full allowance). None of it reaches the
+game: refused frames are never inputs.
 """
 
 from __future__ import annotations
@@ -47,6 +56,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from companion.web.access import VIEW_COOKIE
 from companion.web.limits import LimitError, read_body, read_json
 from companion.web.photo import MAX_PHOTO_BYTES, PhotoError, decode_photo
 from companion.web.qr import qr_svg
@@ -67,6 +77,7 @@ BURST = 96.0
 MAX_REFUSED = 20
 CLOSE_POLICY = 1008  # WebSocket "policy violation"
 CLOSE_REFUSED = 4403  # the seat token or the phone was refused
+RETRY_AFTER_S = 3  # a page closed for a flood or garbage comes back after this
 
 _STATIC = {
     "phone.html": "text/html",
@@ -214,13 +225,41 @@ class PhoneRoom:
         self.desk.free(seat)
         for ws in list(self.sockets.get(seat, ())):
             asyncio.get_running_loop().create_task(
-                _refuse(ws, "the host gave this seat to another phone")
+                _refuse(
+                    ws,
+                    self.words,
+                    "the host gave this seat to another phone",
+                    why="freed",
+                    seat=seat,
+                )
             )
 
 
-async def _refuse(ws: WebSocket, reason: str, code: int = CLOSE_REFUSED) -> None:
+def refusal(words: dict[str, str], reason: str, **said: Any) -> dict[str, Any]:
+    """The `refused` message: `reason` (English), `said` in the page's words (`why` in
+    `said` names it: `refused_<why>`, or `closed_<why>` when it may retry after
+    `retry_s`), and the word for its link state (a refused page has had no welcome).
+
+    >>> refusal({"refused_taken": "Seat {seat} is taken", "refused": "off"}, "taken",
+    ...         why="taken", seat=2)["said"]
+    'Seat 2 is taken'
+    """
+    retry = said.get("retry_s")
+    key = ("closed_" if retry else "refused_") + str(said.get("why", ""))
+    text = (
+        words.get(key, reason).replace("{seat}", str(said.get("seat"))).replace("{s}", str(retry))
+    )
+    return {"type": "refused", "reason": reason, "final": retry is None, "said": text,
+            "words": {"refused": words.get("refused", "refused")}, **said}  # fmt: skip
+
+
+async def _refuse(
+    ws: WebSocket, words: dict[str, str], reason: str, code: int = CLOSE_REFUSED, **said: Any
+) -> None:
+    """Tell the page why (`refusal`), then close its socket."""
+    message = refusal(words, reason, **said)
     try:
-        await ws.send_text(json.dumps({"type": "refused", "reason": reason, "final": True}))
+        await ws.send_text(json.dumps(message, ensure_ascii=False))
         await ws.close(code=code, reason=reason[:120])
     except Exception:  # already gone
         pass
@@ -260,11 +299,17 @@ def phone_routes(
     async def ping(request: Request) -> Response:
         return Response(status_code=204, headers={"Access-Control-Allow-Origin": "*"})
 
+    async def where(request: Request) -> Response:
+        return JSONResponse({"secure": room.secure_base()}, headers=_NO_STORE)
+
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
-        claim = room.desk.claim(ws.query_params.get("s"), ws.query_params.get("p"))
+        token = ws.query_params.get("s")
+        claim = room.desk.claim(token, ws.query_params.get("p"))
         if claim.seat is None:
-            await _refuse(ws, claim.refusal)
+            await _refuse(
+                ws, room.words, claim.refusal, why=claim.code, seat=room.desk.seat_of(token)
+            )
             return
         seat = claim.seat
 
@@ -272,7 +317,7 @@ def phone_routes(
             await ws.send_bytes(frame)
 
         async def close(reason: str) -> None:
-            await _refuse(ws, reason)
+            await _refuse(ws, room.words, reason)
 
         room.sockets.setdefault(seat, set()).add(ws)
         port = room.gate.open(seat, send, close)
@@ -287,7 +332,8 @@ def phone_routes(
                 if message["type"] == "websocket.disconnect":
                     return
                 if not bucket.take():
-                    await _refuse(ws, f"too many messages: at most {RATE:g} a second", CLOSE_POLICY)
+                    await _refuse(ws, room.words, f"too many messages: at most {RATE:g} a second",
+                                  CLOSE_POLICY, why="flood", retry_s=RETRY_AFTER_S)  # fmt: skip
                     return
                 data = message.get("bytes")
                 problem: str | None
@@ -300,9 +346,11 @@ def phone_routes(
                 if problem is not None:
                     refused += 1
                     if refused >= MAX_REFUSED:
-                        await _refuse(ws, f"{refused} refused messages: {problem}", CLOSE_POLICY)
+                        await _refuse(ws, room.words, f"{refused} refused messages: {problem}",
+                                      CLOSE_POLICY, why="garbage", retry_s=RETRY_AFTER_S)  # fmt: skip
                         return
-                    await ws.send_text(json.dumps({"type": "refused", "reason": problem}))
+                    said = refusal(room.words, problem, why="frame", final=False)
+                    await ws.send_text(json.dumps(said, ensure_ascii=False))
         except WebSocketDisconnect:
             return
         finally:
@@ -359,7 +407,11 @@ def phone_routes(
     async def join(request: Request) -> Response:
         if not may_view(request):
             return PlainTextResponse("403: this table needs its access token\n", status_code=403)
-        return Response(_join_page(room), media_type="text/html", headers=_NO_STORE)
+        given = request.query_params.get("t")
+        response = Response(_join_page(room, given), media_type="text/html", headers=_NO_STORE)
+        if given:  # as the table view does: the TV needs the token once
+            response.set_cookie(VIEW_COOKIE, given, httponly=True, samesite="strict")
+        return response
 
     async def seat_qr(request: Request) -> Response:
         if not may_view(request):
@@ -373,6 +425,7 @@ def phone_routes(
         Route("/phone", page),
         Route("/phone/static/{name}", static),
         Route("/phone/ping", ping),
+        Route("/phone/where", where),
         WebSocketRoute("/phone/ws", socket),
         Route(PHOTO_ROUTE, photo, methods=["POST"]),
         Route("/phone/free", free, methods=["POST"]),
@@ -387,6 +440,11 @@ def phone_routes(
 def phones_status_file(db: Path) -> Path:
     """The file a game with phones keeps its seats' phones in, beside its database."""
     return Path(db).expanduser().resolve().parent / "phones.json"
+
+
+def seats_file(db: Path) -> Path:
+    """The file a game with phones keeps its seat tokens in, beside its database."""
+    return Path(db).expanduser().resolve().parent / "phone-seats.json"
 
 
 def hint_code(game: str) -> str | None:
@@ -435,7 +493,11 @@ def room_for(session: Any, gate: PhoneGate, *, certificates: Any = None) -> Phon
     narrator = session.narrator
     state = session.state()
     room = PhoneRoom(
-        desk=SeatDesk(gate.readers),  # type: ignore[attr-defined]
+        desk=SeatDesk(  # the tokens kept beside the log: `companion resume` keeps the links
+            gate.readers,  # type: ignore[attr-defined]
+            store=seats_file(Path(session.log.path)),
+            game=session.game_id,
+        ),
         gate=gate,
         game=str(state.get("game", "sanguosha")),
         words=phone_words(narrator.lang),
@@ -497,21 +559,35 @@ border-radius:.5em;text-decoration:none}}</style></head><body>
     return body.encode()
 
 
-def _join_page(room: PhoneRoom) -> bytes:
+def _join_page(room: PhoneRoom, token: str | None) -> bytes:
+    """One QR code per free seat, each as large as fits with all of them on the screen
+    (a row of up to 5, then more rows; the size from the screen's width and height)."""
     w = room.words
     free = room.desk.free_seats()
+    query = f"?t={html.escape(token)}" if token else ""
     cells = "".join(
-        f'<figure><img src="/join/{s}.svg" alt="seat {s}"><figcaption>'
+        f'<figure><img src="/join/{s}.svg{query}" alt="seat {s}"><figcaption>'
         f"{html.escape(w['seat'])} {s}</figcaption></figure>"
         for s in free
     )
     if not free:
         cells = f"<p>{html.escape(w['all_seats_taken'])}</p>"
+    columns = max(1, min(5, len(free)))
+    rows = -(-len(free) // columns) or 1
+    # each code: its share of the width, and of the height below the title (5em of
+    # title, caption and margins per row): the smaller of the two
+    side = (
+        f"min(calc((100vw - {columns * 2 + 2}em) / {columns}), calc((100vh - 5em) / {rows} - 3em))"
+    )
     body = f"""<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="refresh" content="3">
 <title>{html.escape(w["join_title"])}</title>
-<style>body{{font:22px system-ui,sans-serif;background:#111;color:#eee;margin:1em}}
-figure{{display:inline-block;margin:1em;text-align:center}}
-img{{width:14em;height:14em;background:#fff;padding:.5em}}</style></head><body>
-<h1>{html.escape(w["join_title"])}</h1>{cells}</body></html>"""
+<style>body{{font:20px system-ui,sans-serif;background:#111;color:#eee;margin:.5em 1em;overflow:hidden}}
+h1{{font-size:1.3em;margin:.2em 0 .4em}}
+main{{display:flex;flex-wrap:wrap;justify-content:center}}
+figure{{margin:0 1em .2em 0;text-align:center}}
+figcaption{{font-size:1.2em}}
+img{{display:block;width:{side};height:{side};background:#fff;padding:.3em;box-sizing:border-box}}</style>
+</head><body>
+<h1>{html.escape(w["join_title"])}</h1><main>{cells}</main></body></html>"""
     return body.encode()

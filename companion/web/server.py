@@ -60,6 +60,7 @@ class TableServer:
         tls: Any = None,
         secure_port: int | None = None,
     ) -> None:
+        self.asked_host = host  # what `--web` asked for, before phones widen it
         if lan and is_loopback(host):
             host = "0.0.0.0"
         self.feed = feed
@@ -123,6 +124,7 @@ class TableServer:
         not this computer's own loopback), the address, the host address."""
         lines = [] if is_loopback(self._public_host) else [qr_text(self.url)]
         lines.append(f"Table view: {self.url}")
+        lines.append(self.listening())
         if not self.access.view_required:
             lines.append("(this computer only; add --lan to let phones join)")
         if self.host_url is not None:
@@ -130,6 +132,21 @@ class TableServer:
         if self.phones is not None:
             lines.append(self.seat_banner())
         return "\n".join(lines)
+
+    def listening(self) -> str:
+        """Which addresses the server listens on, and why when it is not what was asked
+        (phones need the network: a loopback `--web` address is widened)."""
+        ports = f"port {self.port}" + (
+            f" (HTTPS {self.secure_port})" if self.tls is not None and self._secure else ""
+        )
+        if self.host in ("0.0.0.0", "::", ""):
+            where = f"every address of this computer ({self.host or '0.0.0.0'}), {ports}"
+        else:
+            where = f"{self.host} only, {ports}"
+        line = f"Listening on {where}"
+        if is_loopback(self.asked_host) and not is_loopback(self.host):
+            line += f": phones need the network, so not on {self.asked_host} alone as asked"
+        return line
 
     def seat_banner(self) -> str:
         """One QR code per seat without a phone, side by side, and the seat addresses."""

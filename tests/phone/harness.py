@@ -85,6 +85,7 @@ class PhoneTable:
         tls: bool = True,
         log: GameLog | None = None,
         session: Session | None = None,
+        port: int = 0,
     ) -> None:
         self.directory = directory
         self.log = log or GameLog(directory / "games.sqlite")
@@ -98,6 +99,7 @@ class PhoneTable:
         if self.certs is not None:
             self.certs.ensure(lan_addresses())
         self.host = host
+        self.port = port  # 0: any free one (a resume test asks for the same one again)
         self.server: Any = None
         self.hub: ReaderHub | None = None
         self.pump: Pump | None = None
@@ -108,7 +110,7 @@ class PhoneTable:
 
     async def __aenter__(self) -> PhoneTable:
         self.server = serve_table(
-            self.session, self.host, 0, phones=self.source, tls=self.certs, secure_port=0
+            self.session, self.host, self.port, phones=self.source, tls=self.certs, secure_port=0
         )
         self.server.phones.record_sent = True
         await self._stack.enter_async_context(self.server)
@@ -150,10 +152,12 @@ class PhoneTable:
         url: str | None = None,
         init_script: str | None = None,
         camera: bool = True,
+        ready: str = "window.__phone.link === 'connected'",
     ) -> Phone:
         """A new browser whose camera plays `video`, on seat `seat`'s page (loaded);
         `camera=False`: no fake camera and no fake permission prompt (`extra_args` say
-        what the phone has: this machine has no camera of its own)."""
+        what the phone has: this machine has no camera of its own); `ready`: what the
+        page shows once it is where the test wants it."""
         cameras = CAMERA_ARGS if camera else []
         args = [*CHROMIUM_ARGS, *cameras, *(extra_args or [])]
         if video is not None:
@@ -167,8 +171,8 @@ class PhoneTable:
         phone = Phone(seat, browser, context, page)
         page.on("pageerror", lambda exc: phone.errors.append(str(exc)))
         await page.goto(url or self.seat_url(seat, secure=secure))
-        await phone.wait("window.__phone.link === 'connected'")
-        self.phones.append(phone)
+        self.phones.append(phone)  # closed on exit even if it never gets ready
+        await phone.wait(ready)
         return phone
 
     async def until(self, predicate: Any, timeout: float = 20.0) -> None:

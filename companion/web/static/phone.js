@@ -76,8 +76,10 @@
 
   function setLink(on) {
     state.link = on ? "connected" : state.final ? "refused" : "connecting";
-    $("link").className = on ? "on" : "off";
-    $("link").textContent = on ? w("connected") + " " : w("connecting") + " ";
+    $("link").className = on ? "on" : state.final ? "refused" : "off";
+    $("link").textContent = w(state.link) + " ";
+    // A refused page stops: no camera, no buttons; only why and what to do.
+    document.body.classList.toggle("refused", state.link === "refused");
   }
 
   function say(sentences) {
@@ -155,7 +157,7 @@
   }
 
   function connect() {
-    if (state.final || (state.ws && state.ws.readyState <= WebSocket.OPEN)) return;
+    if (!state.checked || state.final || (state.ws && state.ws.readyState <= WebSocket.OPEN)) return;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const url = `${scheme}//${location.host}/phone/ws?s=${encodeURIComponent(token)}&p=${encodeURIComponent(phoneId)}`;
     const ws = new WebSocket(url);
@@ -167,7 +169,6 @@
       typeof msg.data === "string" ? onText(JSON.parse(msg.data)) : onFrame(msg.data);
     };
     ws.onopen = () => {
-      state.retryMs = 300;
       state.heard = performance.now();
     };
     ws.onclose = () => {
@@ -197,6 +198,7 @@
     if (message.type === "welcome") {
       state.seat = message.seat;
       state.readerId = message.reader_id;
+      state.retryMs = 300;
       state.words = message.words || {};
       state.codes = new Set(message.codes || []);
       state.game = message.game;
@@ -205,6 +207,8 @@
       save();
       state.live = true;
       setLink(true);
+      if (state.closedFor) notice(""); // the cause is gone: back
+      state.closedFor = null;
       if (!state.started) start(message);
     } else if (message.type === "prompt") {
       showPrompt(message);
@@ -217,8 +221,17 @@
     } else if (message.type === "refused") {
       state.refusals.push(message.reason);
       if (message.final) state.final = true;
-      notice(message.reason);
-      if (message.final) setLink(false);
+      for (const [k, v] of Object.entries(message.words || {})) state.words[k] = state.words[k] || v;
+      notice(message.said || message.reason);
+      if (message.retry_s) {
+        // closed for what this page sent: come back after the pause, with a new socket
+        state.retryMs = message.retry_s * 1000;
+        state.closedFor = message.why;
+      }
+      if (message.final) {
+        setLink(false);
+        stopCamera();
+      }
     }
   }
 
@@ -401,19 +414,32 @@
     };
   }
 
-  async function maybeSecure(welcome) {
-    // A plain-HTTP page moves to HTTPS when this phone trusts the table's certificate.
-    if (window.isSecureContext || !welcome.secure) return false;
+  function stopCamera() {
+    const stream = $("video").srcObject;
+    if (stream) for (const track of stream.getTracks()) track.stop();
+    $("video").srcObject = null;
+  }
+
+  // A plain-HTTP page moves to HTTPS when this phone trusts the table's certificate,
+  // before it opens its socket: its reader session then starts there, once (a first
+  // one here would be a reader that "restarted" on the move).
+  async function maybeSecure() {
+    if (window.isSecureContext) return false;
+    let secure = null;
     try {
-      await fetch(welcome.secure + "/phone/ping", { mode: "no-cors", cache: "no-store" });
+      secure = (await (await fetch("/phone/where", { cache: "no-store" })).json()).secure;
+      if (!secure) return false;
+      await fetch(secure + "/phone/ping", { mode: "no-cors", cache: "no-store" });
     } catch (e) {
       return false;
     }
-    if (state.session && state.session.buffer.length) return false; // keep unsent events here
+    try {
+      const kept = JSON.parse(localStorage.getItem(storeKey) || "null");
+      if (kept && kept.buffer && kept.buffer.length) return false; // keep unsent events here
+    } catch (e) { /* a damaged store: nothing to keep */ }
     state.final = true;
-    if (state.ws) state.ws.close();
     const next = new URLSearchParams({ s: token, p: phoneId });
-    location.replace(`${welcome.secure}/phone?${next}`);
+    location.replace(`${secure}/phone?${next}`);
     return true;
   }
 
@@ -461,7 +487,6 @@
     $("photo").onchange = (e) => e.target.files[0] && sendPhoto(e.target.files[0]);
     $("ca-link").textContent = w("install_ca");
     startNfc();
-    if (await maybeSecure(welcome)) return;
     if (!(await startCamera(welcome))) {
       $("camera").hidden = true;
       $("fallback").hidden = false;
@@ -483,5 +508,8 @@
   }, 1000);
   document.addEventListener("visibilitychange", () => document.hidden || connect());
   setLink(false);
-  connect();
+  maybeSecure().then((moving) => {
+    state.checked = true; // whether to move to HTTPS is settled: the socket may open
+    if (!moving) connect();
+  });
 })();

@@ -349,7 +349,8 @@ function onHello(msg) {
   document.title = ui("title");
   document.getElementById("title").textContent = ui("title");
   document.getElementById("narration-title").textContent = ui("narration");
-  document.getElementById("join-text").textContent = msg.lan ? ui("join") : ui("join_local");
+  // with phones as readers the corner code is still the viewer link: say so
+  document.getElementById("join-text").textContent = !msg.lan ? ui("join_local") : msg.phones ? ui("join_watch") : ui("join");
   document.getElementById("join-url").textContent = msg.join_url;
   const qr = document.getElementById("qr");
   qr.hidden = !msg.lan; // no phone can open this computer's own loopback address
