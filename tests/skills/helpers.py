@@ -61,6 +61,7 @@ __all__ = [
     "pass_windows",
     "place",
     "prompt_is",
+    "refused",
     "random_playout",
     "set_hand",
     "set_hp",
@@ -175,3 +176,18 @@ def end_turn(game: Game) -> list:
         else:
             events += game.submit(seat, Discard(tuple(game.player(seat).hand[: p.count])))
     return events
+
+
+def refused(game: Game, seat: int, action: Action, reason: object) -> Exception:
+    """Submit `action`, which must be refused for `reason` with the state and the view
+    exactly as before; returns the refusal."""
+    import pytest
+
+    from engine.core.errors import IllegalAction
+
+    before, view = state_snapshot(game), game.view()
+    with pytest.raises(IllegalAction) as info:
+        game.submit(seat, action)
+    assert info.value.reason is reason, info.value
+    assert state_snapshot(game) == before and game.view() == view
+    return info.value

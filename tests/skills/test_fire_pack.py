@@ -1,9 +1,6 @@
 """The 火 pack's skills (docs/wind-fire.md §3): a scenario each, through `submit` on real
 games; bad input refused with its reason and the state unchanged."""
 
-import pytest
-
-from engine.core.errors import IllegalAction
 from engine.sanguosha import (
     ChooseTarget,
     Confirm,
@@ -28,24 +25,14 @@ from .helpers import (
     pass_all,
     place,
     prompt_is,
+    refused,
     set_hand,
     set_hp,
-    state_snapshot,
     table_game,
 )
 
 C = parse_card
 FIRE = Settings(general_packs=("standard", "fire"))
-
-
-def _refused(game, seat, action, reason):
-    before = state_snapshot(game)
-    view = game.view()
-    with pytest.raises(IllegalAction) as info:
-        game.submit(seat, action)
-    assert info.value.reason is reason, info.value
-    assert state_snapshot(game) == before and game.view() == view
-    return info.value
 
 
 # --------------------------------------------------------------------------- 典韦 强袭
@@ -56,16 +43,16 @@ def test_qiangxi_loses_hp_or_discards_a_weapon_to_deal_1_damage():
     assert [(e.seat, e.amount) for e in of(events, "hp_lost")] == [(1, 1)]
     assert [(e.source, e.target, e.amount) for e in of(events, "damage_dealt")] == [(1, 2, 1)]
     assert game.player(1).hp == 3 and game.player(2).hp == 3 and conserved(game)
-    _refused(game, 1, UseSkill("qiangxi", (C("qinggang_sword@S6"),), (2,)), Reason.ONCE_PER_PHASE)
+    refused(game, 1, UseSkill("qiangxi", (C("qinggang_sword@S6"),), (2,)), Reason.ONCE_PER_PHASE)
 
 
 def test_qiangxi_refusals_and_the_weapon_cost():
     game = game_with("dianwei", None, None, None, None)
     set_hand(game, 1, "qinggang_sword@S6", "kill@S7")
-    _refused(game, 1, UseSkill("qiangxi", (C("kill@S7"),), (2,)), Reason.NOT_A_WEAPON)
-    out = _refused(game, 1, UseSkill("qiangxi", (), (3,)), Reason.OUT_OF_RANGE)
+    refused(game, 1, UseSkill("qiangxi", (C("kill@S7"),), (2,)), Reason.NOT_A_WEAPON)
+    out = refused(game, 1, UseSkill("qiangxi", (), (3,)), Reason.OUT_OF_RANGE)
     assert out.data["distance"] == 2 and out.data["range"] == 1
-    _refused(game, 1, UseSkill("qiangxi", (), (1,)), Reason.CANNOT_TARGET_SELF)
+    refused(game, 1, UseSkill("qiangxi", (), (1,)), Reason.CANNOT_TARGET_SELF)
     events = game.submit(1, UseSkill("qiangxi", (C("qinggang_sword@S6"),), (5,)))
     assert of(events, "cards_discarded")[0].cards == ("qinggang_sword@S6",)
     assert not of(events, "hp_lost") and game.player(5).hp == 3
@@ -76,7 +63,7 @@ def test_qiangxi_range_without_the_discarded_equipped_weapon():
     """The equipped weapon discarded for 强袭 does not lend its range (docs/wind-fire.md §3.1)."""
     game = game_with("dianwei", None, None, None, None)
     equip(game, 1, "qinggang_sword@S6")  # range 2
-    out = _refused(
+    out = refused(
         game, 1, UseSkill("qiangxi", (C("qinggang_sword@S6"),), (3,)), Reason.OUT_OF_RANGE
     )
     assert out.data["range"] == 1
@@ -110,10 +97,10 @@ def test_quhu_not_won_the_tiger_hits_xun_yu_and_refusals():
     set_hand(game, 1, "kill@S10", "dodge@D3")
     set_hand(game, 2, "dodge@D10")
     set_hp(game, 3, 3)
-    _refused(game, 1, UseSkill("quhu", (), (3,)), Reason.HP_NOT_HIGHER)
+    refused(game, 1, UseSkill("quhu", (), (3,)), Reason.HP_NOT_HIGHER)
     set_hand(game, 3)
     set_hp(game, 3, 4)
-    _refused(game, 1, UseSkill("quhu", (), (3,)), Reason.NO_HAND_CARDS)
+    refused(game, 1, UseSkill("quhu", (), (3,)), Reason.NO_HAND_CARDS)
     events = _quhu(game, "kill@S10", "dodge@D10")  # a tie is not a win
     assert [(e.source, e.target) for e in of(events, "damage_dealt")] == [(2, 1)]
     # 节命 answers the damage: any player fills the hand to max HP (at most 5)
@@ -151,7 +138,7 @@ def test_lianhuan_uses_a_club_hand_card_as_iron_chain():
     game = game_with("pangtong", None, None, None, settings=None, maneuvering=True)
     set_hand(game, 1, "kill@C5", "kill@S9")
     equip(game, 1, "jueying@S5")
-    _refused(game, 1, UseSkill("lianhuan", (C("kill@S9"),), (2,)), Reason.NOT_CONVERTIBLE)
+    refused(game, 1, UseSkill("lianhuan", (C("kill@S9"),), (2,)), Reason.NOT_CONVERTIBLE)
     events = game.submit(1, UseSkill("lianhuan", (C("kill@C5"),), (2, 3)))
     pass_all(game)
     assert game.player(2).chained and game.player(3).chained
@@ -202,7 +189,7 @@ def test_niepan_once_per_game():
     game.submit(1, Respond(None))
     prompt = prompt_is(game, PromptKind.RESPOND, 2)
     assert "niepan" not in prompt.options
-    _refused(game, 2, UseSkill("niepan"), Reason.SKILL_NOT_AVAILABLE)
+    refused(game, 2, UseSkill("niepan"), Reason.SKILL_NOT_AVAILABLE)
 
 
 # --------------------------------------------------------------------------- 卧龙 八阵 火计 看破
@@ -237,7 +224,7 @@ def test_bazhen_off_with_armour_and_against_qinggang():
 def test_huoji_needs_the_maneuvering_cards_by_default():
     game = game_with("wolong", None, None, None)
     set_hand(game, 1, "peach@H3", "kill@S7")
-    _refused(game, 1, UseSkill("huoji", (C("peach@H3"),), (2,)), Reason.NOT_CONVERTIBLE)
+    refused(game, 1, UseSkill("huoji", (C("peach@H3"),), (2,)), Reason.NOT_CONVERTIBLE)
     on = game_with("wolong", None, None, None, huoji_without_maneuvering=True)
     set_hand(on, 1, "peach@H3", "kill@S7")
     events = on.submit(1, UseSkill("huoji", (C("peach@H3"),), (2,)))
@@ -251,7 +238,7 @@ def test_kanpo_black_hand_card_as_nullification():
     game.submit(1, PlayCard(C("dismantle@S3"), (2,)))
     prompt = prompt_is(game, PromptKind.NULLIFY)
     assert 2 in prompt.seats
-    _refused(game, 2, UseSkill("kanpo", (C("peach@H3"),)), Reason.NOT_CONVERTIBLE)
+    refused(game, 2, UseSkill("kanpo", (C("peach@H3"),)), Reason.NOT_CONVERTIBLE)
     events = game.submit(2, UseSkill("kanpo", (C("kill@C5"),)))
     assert [(e.name, e.skill) for e in of(events, "card_used")] == [("nullification", "kanpo")]
 
@@ -284,11 +271,11 @@ def test_tianyi_lose_no_kill_this_turn_and_refusals():
     set_hand(game, 1, "kill@C2", "kill@S7")
     set_hand(game, 3, "dodge@D9")
     set_hand(game, 2)
-    _refused(game, 1, UseSkill("tianyi", (), (2,)), Reason.NO_HAND_CARDS)
+    refused(game, 1, UseSkill("tianyi", (), (2,)), Reason.NO_HAND_CARDS)
     _tianyi(game, "kill@C2", "dodge@D9")
-    out = _refused(game, 1, PlayCard(C("kill@S7"), (2,)), Reason.KILL_LIMIT)
+    out = refused(game, 1, PlayCard(C("kill@S7"), (2,)), Reason.KILL_LIMIT)
     assert out.data == {"used": 0, "limit": 0}
-    _refused(game, 1, UseSkill("tianyi", (), (3,)), Reason.ONCE_PER_PHASE)
+    refused(game, 1, UseSkill("tianyi", (), (3,)), Reason.ONCE_PER_PHASE)
 
 
 # --------------------------------------------------------------------------- 庞德 猛进
@@ -320,7 +307,7 @@ def test_shuangxiong_judges_instead_of_drawing_then_duels_of_the_other_colour():
         ("shuangxiong", "dodge@D2")
     ]
     assert C("dodge@D2") in game.player(2).hand and len(game.player(2).hand) == 3
-    _refused(game, 2, UseSkill("shuangxiong", (C("peach@H3"),), (1,)), Reason.NOT_CONVERTIBLE)
+    refused(game, 2, UseSkill("shuangxiong", (C("peach@H3"),), (1,)), Reason.NOT_CONVERTIBLE)
     events = game.submit(2, UseSkill("shuangxiong", (C("kill@S9"),), (1,)))
     assert [(e.name, e.skill) for e in of(events, "card_used")] == [("duel", "shuangxiong")]
 
@@ -329,7 +316,7 @@ def test_shuangxiong_judges_instead_of_drawing_then_duels_of_the_other_colour():
 def test_luanji_two_hand_cards_of_one_suit_as_arrow_barrage():
     game = game_with("yuanshao", None, None, None)
     set_hand(game, 1, "kill@S7", "kill@S8", "peach@H3")
-    _refused(game, 1, UseSkill("luanji", (C("kill@S7"), C("peach@H3"))), Reason.NOT_CONVERTIBLE)
+    refused(game, 1, UseSkill("luanji", (C("kill@S7"), C("peach@H3"))), Reason.NOT_CONVERTIBLE)
     events = game.submit(1, UseSkill("luanji", (C("kill@S7"), C("kill@S8"))))
     assert [(e.name, e.skill) for e in of(events, "card_used")] == [("arrow_barrage", "luanji")]
 

@@ -1,9 +1,6 @@
 """The 风 pack's skills (docs/wind-fire.md §3): a scenario each, through `submit` on real
 games; bad input refused with its reason and the state unchanged."""
 
-import pytest
-
-from engine.core.errors import IllegalAction
 from engine.sanguosha import (
     ChooseTarget,
     Confirm,
@@ -26,24 +23,14 @@ from .helpers import (
     pass_all,
     place,
     prompt_is,
+    refused,
     set_hand,
     set_hp,
-    state_snapshot,
     table_game,
 )
 
 C = parse_card
 WIND = Settings(general_packs=("standard", "wind"))
-
-
-def _refused(game, seat, action, reason):
-    before = state_snapshot(game)
-    view = game.view()
-    with pytest.raises(IllegalAction) as info:
-        game.submit(seat, action)
-    assert info.value.reason is reason, info.value
-    assert state_snapshot(game) == before and game.view() == view
-    return info.value
 
 
 def _to_turn_of(game, seat):
@@ -80,7 +67,7 @@ def test_shensu_option_2_discards_an_equipment_card_and_refusals():
     game.submit(2, Confirm(False))  # option 1 declined: he judges and draws
     prompt = prompt_is(game, PromptKind.DISCARD, 2, reason="shensu")
     assert prompt.optional
-    out = _refused(game, 2, Discard((C("kill@S7"),)), Reason.WRONG_KIND_OF_CARD)
+    out = refused(game, 2, Discard((C("kill@S7"),)), Reason.WRONG_KIND_OF_CARD)
     assert out.data == {"card": "kill@S7", "skill": "shensu", "need": "equipment"}
     game.submit(2, Discard((C("chitu@H5"),)))
     game.submit(2, ChooseTarget(3))
@@ -191,7 +178,7 @@ def test_guidao_at_a_judgment():
     end_turn(game)  # back to seat 1: the Lightning is judged
     judged = of(pass_all(game), "judgment_revealed")[0].card
     prompt = prompt_is(game, PromptKind.DISCARD, 1, reason="guidao")
-    _refused(game, 1, Discard((C("peach@H3"),)), Reason.WRONG_KIND_OF_CARD)
+    refused(game, 1, Discard((C("peach@H3"),)), Reason.WRONG_KIND_OF_CARD)
     events = game.submit(1, Discard((C("kill@S7"),)))
     assert [(e.card, e.by, e.skill) for e in of(events, "judgment_changed")] == [
         ("kill@S7", 1, "guidao")
