@@ -86,6 +86,8 @@ def test_check_character_catches_adjacent_swaps() -> None:
         ("lightning@HQ", "lightning@HQ", 1),
         ("乐不思蜀♥6", "indulgence@H6", 1),
         ("le bu si shu@h6", "indulgence@H6", 1),
+        ("雷杀♠5", "thunder_kill@S5", 1),
+        ("酒♦9", "wine@D9", 1),
         ("caocao", "caocao", 1),
         ("曹操", "caocao", 1),
         ("cao cao", "caocao", 1),

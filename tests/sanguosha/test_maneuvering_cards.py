@@ -101,9 +101,10 @@ def test_cards_outside_the_game_are_refused():
 
 
 def test_readers_names():
-    """Chinese names and pinyin name the new cards (1)."""
-    assert C("雷杀♠5") is C("thunder_kill@S5") and C("lei sha S5") is C("thunder_kill@S5")
-    assert C("tiesuo lianhuan@CK") is C("iron_chain@CK") and C("酒♦9") is C("wine@D9")
+    """Pinyin names the new cards (1); the Chinese names people read are the
+    companion's glossary, and its card codes accept them (tests/labels/test_codes.py)."""
+    assert C("lei sha S5") is C("thunder_kill@S5") and C("jiu ♦9") is C("wine@D9")
+    assert C("tiesuo lianhuan@CK") is C("iron_chain@CK")
     assert C("baiyin shizi@CA").subtype == "armor" and C("hualiu@DK").subtype == "plus_horse"
 
 
