@@ -75,13 +75,18 @@ FIELD_TYPES = (
     "gender",
     "pack",
     "card_kind",
-    *("the_card", "the_cards", "the_card_name"),
+    *("the_card", "the_cards", "the_card_name", "a_card_name", "no_card_name"),
 )
 """Every placeholder type the narrator knows how to write (`the_card`, `the_cards`,
 `the_card_name`: a card with its definite article where the language has one, es
-"el Ataque ♠7", from the glossary's `articles`)."""
+"el Ataque ♠7", from the glossary's `articles`; `a_card_name`, `no_card_name`: a card
+asked for or missing, es "un Ataque", "ningún Ataque", the glossary's `indefinite` and
+`negative` forms of that article)."""
 GLOSSARY_GROUPS = ("phase", "zone")
 """The word groups a language's glossary file holds (and its catalogue does not)."""
+ARTICLE_GROUPS = ("articles", "indefinite", "negative")
+"""A card's definite article (card id -> article) and the indefinite and negative
+forms of each article (es "el" -> "un", "ningún"); empty where a language has none."""
 NAME_GROUPS = ("card", "general", "skill", "identity")
 """The glossary's groups of game names, id -> name, one per kind of thing named."""
 
@@ -186,8 +191,8 @@ def glossary(lang: str) -> dict[str, dict[str, str]]:
     file = f"glossary.{lang}.json"
     data = _read(file)
     out: dict[str, dict[str, str]] = {}
-    for group in (*NAME_GROUPS, *GLOSSARY_GROUPS, "articles"):
-        words = data.get(group, {} if group == "articles" else None)
+    for group in (*NAME_GROUPS, *GLOSSARY_GROUPS, *ARTICLE_GROUPS):
+        words = data.get(group, {} if group in ARTICLE_GROUPS else None)
         if not isinstance(words, dict) or not all(isinstance(w, str) for w in words.values()):
             raise MessageError(file, group, "expected an object of strings")
         out[group] = dict(words)

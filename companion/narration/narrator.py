@@ -56,7 +56,9 @@ class Narrator:
         self._types = field_types()
         self._format = self._messages["format"]
         self._words = self._messages["names"]
-        self._articles = glossary(lang)["articles"] if game == "sanguosha" else {}
+        words = glossary(lang) if game == "sanguosha" else {}
+        self._articles = words.get("articles", {})
+        self._article_forms = {f: words.get(f, {}) for f in ("indefinite", "negative")}
         self._ncards = {k for k, t in self._types.items() if t == "ncards"}
         self._counts: dict[tuple[str, str], set[str]] = {}
         self._devices: dict[str, tuple[str, str]] = {}  # reader name -> kind, where
@@ -208,6 +210,9 @@ class Narrator:
             return self._choices(list(raw) if many else [raw])
         if kind.startswith("the_"):
             return self._with_article(kind[4:], raw, generals)
+        if kind in ("a_card_name", "no_card_name"):  # es 'un Ataque', 'ningún Ataque'
+            forms = self._article_forms["indefinite" if kind[0] == "a" else "negative"]
+            return self._with_article("card_name", raw, generals, forms)
         if kind in ("seats", "cards", "actions") or (many and kind != "text"):
             single = {"seats": "seat", "cards": "card", "actions": "action"}.get(kind, kind)
             items = list(raw) if many else [raw]
@@ -251,9 +256,13 @@ class Narrator:
             return self.word(kind, key)
         return str(raw)
 
-    def _with_article(self, kind: str, raw: Any, generals: dict[int, str]) -> str:
+    def _with_article(
+        self, kind: str, raw: Any, generals: dict[int, str], forms: dict[str, str] | None = None
+    ) -> str:
         """Cards with their definite articles ("el Ataque ♠7 y la Esquiva ♥2"), as the
-        glossary gives them; a card with none (or a language without) as it is."""
+        glossary gives them, or with the article `forms` makes of it (the glossary's
+        `indefinite`: "un Ataque", `negative`: "ningún Ataque"); a card with none (or a
+        language without) as it is."""
         items = list(raw) if isinstance(raw, (list, tuple)) else [raw]
         single = "card" if kind == "cards" else kind
         out = []
@@ -261,6 +270,7 @@ class Narrator:
             text = self._value(single, item, generals)
             ident = str(item).split("+", 1)[0].split("@", 1)[0]
             article = self._articles.get(ident, "") if "+" not in str(item) else ""
+            article = (forms or {}).get(article, article)
             out.append(f"{article} {text}" if article else text)
         return self._join(out)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from companion.narration import Narrator
+from companion.narration import Narrator, SanguoshaNames
 from companion.narration.messages import catalogue, field_types, glossary, languages
 from companion.narration.templates import fields_of, render
 from engine.sanguosha import catalogue as game_catalogue
@@ -27,9 +27,12 @@ SAMPLES: dict[str, Any] = {
     "card_name": "peach", "general": "guanyu", "skill": "rende", "identity": "rebel",
     "number": 2, "text": "S0DX", "bool": True, "seatno": 3, "ncards": 2, "cause": "judgment",
     "choices": ["spade", "heart"], "suit": "spade", "actions": ["play"], "action": "play",
+    "the_card": "kill@S7", "the_cards": ["kill@S7", "dodge@H2"], "the_card_name": "peach",
+    "a_card_name": "dodge", "no_card_name": "dodge",
 }  # fmt: skip
 GENERALS: dict[int, str] = {s["seat"]: s["general"] for s in VIEW["seats"]}
-REGICIDE_SAMPLES = {**SAMPLES, "card": "S7", "cards": ["S7", "H2"], "card_name": "S7"}
+REGICIDE_SAMPLES = {**SAMPLES, "card": "S7", "cards": ["S7", "H2"], "card_name": "S7",
+                    "the_card": "S7", "the_cards": ["S7", "H2"], "the_card_name": "S7"}  # fmt: skip
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 CJK_OR_MARK = r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef【】“”‘’…—]"
 ASCII_IN_CHINESE = re.compile(rf"(?<={CJK_OR_MARK})[,:;!?()]|[,:;!?()](?={CJK_OR_MARK})")
@@ -331,3 +334,67 @@ def test_the_pages_chinese_words_have_chinese_punctuation() -> None:
             rf"(?<={CJK_OR_MARK}) +\{{|\}} +(?={CJK_OR_MARK})", text)
     }  # fmt: skip
     assert not bad, bad
+
+
+CARD_KINDS = ("card", "cards", "card_name")
+BARE_BEFORE = re.compile(r"(\(|: |, |como )$")
+"""Where Spanish names a card without an article: in parentheses ('(Ataque ♠7)'), as a
+label or a list after a colon or comma, and after 'como' ('usa ... como Ataque'); also
+a label that opens a message ('Ocho trigramas: sale rojo')."""
+
+
+def test_spanish_names_a_card_inside_a_sentence_with_an_article() -> None:
+    """In every Spanish message a card placeholder inside a sentence is written with
+    an article ('juega un Ataque', 'el Ataque ♠7 ya está en el descarte', 'ningún
+    Ataque'), never bare ('juega Ataque', 'Ataque ♠7 ya está...'); bare only where
+    Spanish writes none (BARE_BEFORE)."""
+    types = field_types()
+    bare = []
+    for section in ("event", "prompt", "reason", "table"):
+        for key, message in catalogue("es", "sanguosha")[section].items():
+            if section != "table" and not key.startswith("sanguosha."):
+                continue
+            for label, variant in _variants(message):
+                for name, spec in fields_of(variant):
+                    kind = spec or types.get(name, "text")
+                    found = re.search(
+                        rf"\{{{name}(:{spec})?\}}" if spec else rf"\{{{name}\}}", variant
+                    )
+                    if kind not in CARD_KINDS or found is None:
+                        continue
+                    label_first = found.start() == 0 and variant[found.end() :].startswith(":")
+                    if not label_first and not BARE_BEFORE.search(variant[: found.start()]):
+                        bare.append((f"{section}.{key}{label}", variant))
+    assert not bare, bare
+
+
+@pytest.mark.parametrize("card", sorted(game_catalogue().cards))
+def test_every_spanish_card_takes_its_own_article_in_a_sentence(card: str) -> None:
+    """Each card, in the sentences that name it with an article, has the article of its
+    gender and number from the glossary (el Ataque, la Esquiva, los Placeres de Shu), a
+    contraction after 'de' and 'a' (del, al), the indefinite (un, una) when asked for
+    and the negative (ningún, ninguna) when declined; a name that takes none is bare."""
+    es = Narrator("es")
+    words = glossary("es")
+    article, name = words["articles"][card], words["card"][card]
+    cat = game_catalogue()
+    physical = next(c.text for c in cat.deck + cat.ex_deck + cat.maneuvering_deck if c.name == card)
+    suit_rank = SanguoshaNames("es").card(physical).rsplit(" ", 1)[1]
+    view = {"seats": [{"seat": 1, "general": "liubei"}, {"seat": 2, "general": "guanyu"}]}
+    undone = es.table("undone", view, seat=1, card=physical)
+    in_place = es.refusal({"reason": "card_elsewhere", "card": physical, "zone": "discard"}, view)
+    asked = es.prompt({"kind": "respond", "seat": 2, "seats": [2], "need": card}, view)
+    declined = es.event({"kind": "response_declined", "seat": 2, "need": card}, view)
+    shown = f"{name} {suit_rank}"
+    if not article:
+        assert f"escaneó {shown}." in undone and in_place.startswith(f"{shown} ya está"), undone
+        assert f"a {name}," in asked and f"no juega {name}." in declined, (asked, declined)
+        return
+    contracted = {"el": "del"}.get(article, f"de {article}")
+    target = es.prompt({"kind": "choose_target", "seat": 1, "card": physical}, view)
+    assert f"escaneó {article} {shown}." in undone, undone
+    assert in_place.startswith(f"{article.capitalize()} {shown} ya está"), in_place
+    assert f"el objetivo {contracted} {shown}" in target, target
+    indefinite, negative = words["indefinite"][article], words["negative"][article]
+    assert f"{indefinite} {name}" in asked, asked
+    assert f"no juega {negative} {name}." in declined or f"no usa {negative} {name}." in declined

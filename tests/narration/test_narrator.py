@@ -78,7 +78,7 @@ def test_cards_are_named_with_suit_and_rank() -> None:
     error = {"reason": "duplicate_card", "card": "peach@HQ"}
     assert Narrator("en").refusal(error) == "Peach ♥Q was already scanned."
     assert Narrator("zh-Hans").refusal(error) == "【桃】♥Q已经扫描过了。"
-    assert Narrator("es").refusal(error) == "Melocotón ♥Q ya se escaneó."
+    assert Narrator("es").refusal(error) == "El Melocotón ♥Q ya se escaneó."
 
 
 def test_an_unknown_kind_still_gives_a_sentence() -> None:

@@ -146,19 +146,19 @@ def test_spanish_dodge_is_a_noun_and_words_fit_every_general() -> None:
     )
     # "Ataque" is masculine: no "a quien la usa"
     assert es.refusal({"reason": "cannot_target_self", "card": "duel@SA"}) == (
-        "Nadie puede usar Duelo ♠A sobre sí mismo."
+        "Nadie puede usar el Duelo ♠A sobre sí mismo."
     )
 
 
 def test_spanish_word_order_tense_and_the_table_mode() -> None:
-    """A card used as another is "(usada como Ataque)" after its owner; the lord "ha
+    """A card used as another is "(como Ataque)" after its owner; the lord "ha
     matado"; the table mode is named, not written as the id "table"."""
     es = Narrator("es")
     wusheng = {"kind": "respond", "seat": 2, "need": "dodge", "reason": "kill", "source": 1,
                "card": "peach@H3"}  # fmt: skip
     assert es.prompt(wusheng, WOMEN) == (
         "Zhen Ji (asiento 2): usa una Esquiva contra el Melocotón ♥3 de Cao Cao (asiento 1) "
-        "(usada como Ataque), o NO."
+        "(como Ataque), o NO."
     )
     penalty = {"kind": "penalty_applied", "seat": 1, "victim": 2}
     assert es.event(penalty, WOMEN) == (
