@@ -94,7 +94,7 @@ def lijian_duel() -> Seats:
 
 LIJIAN_NULLIFIED = {
     "en": "A Duel made by Seed of Animosity cannot be Nullified: Kill is needed, or NO.",
-    "es": "Un Duelo creado por Semilla de enemistad no se puede anular: hace falta Ataque, o NO.",
+    "es": "No se puede anular el Duelo que da Semilla de enemistad: hace falta un Ataque, o NO.",
     "zh-Hans": "离间产生的【决斗】不能被【无懈可击】抵消：需要【杀】，或按取消。",
 }
 
@@ -110,14 +110,14 @@ def test_a_nullification_against_lijians_duel_is_refused_by_that_rule() -> None:
 NULLIFY_TOO_LATE = {
     "basic": {
         "en": "A Nullification cancels only tricks, not a Kill: Dodge is needed, or NO.",
-        "es": "Una Anulación solo cancela trucos, y Ataque no lo es: hace falta Esquiva, o NO.",
+        "es": "Una Anulación solo cancela trucos, y el Ataque no lo es: hace falta una Esquiva, o NO.",
         "zh-Hans": "【无懈可击】只能抵消锦囊牌，不能抵消【杀】：需要【闪】，或按取消。",
     },
     "window": {
         "en": "The Duel is already taking effect: its Nullification window is over; Kill is "
         "needed, or NO.",
-        "es": "Ya se está resolviendo Duelo: la ventana de Anulación ya pasó; hace falta "
-        "Ataque, o NO.",
+        "es": "Ya se está resolviendo el Duelo: la ventana de Anulación ya pasó; hace falta "
+        "un Ataque, o NO.",
         "zh-Hans": "【决斗】已在生效：使用【无懈可击】的时机已过；需要【杀】，或按取消。",
     },
 }
@@ -145,7 +145,7 @@ TIEQI_RED = {
     "en": "The judgment for Iron Cavalry was red: Guan Yu (seat 2) cannot play Dodge against "
     "this Kill.",
     "es": "El juicio de Caballería de hierro salió rojo: Guan Yu (asiento 2) no puede jugar "
-    "Esquiva contra este Ataque.",
+    "una Esquiva contra el Ataque.",
     "zh-Hans": "铁骑的判定结果为红色：2号位关羽不能使用【闪】响应此【杀】。",
 }
 

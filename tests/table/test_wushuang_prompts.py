@@ -42,9 +42,9 @@ DUEL = {
         "(seat 1): scan it, or NO.",
     ),
     "es": (
-        "Zhang Fei (asiento 3): Sin igual: en Duelo ♠A con Lü Bu (asiento 1) hacen falta 2 "
+        "Zhang Fei (asiento 3): Sin igual: en el Duelo ♠A con Lü Bu (asiento 1) hacen falta 2 "
         "Ataques cada vez: escanea el primero, o NO.",
-        "Zhang Fei (asiento 3): Sin igual exige un segundo Ataque en Duelo ♠A con Lü Bu "
+        "Zhang Fei (asiento 3): Sin igual exige un segundo Ataque en el Duelo ♠A con Lü Bu "
         "(asiento 1): escanéalo, o NO.",
     ),
     "zh-Hans": (
