@@ -32,16 +32,16 @@ def _sentences(lang: str) -> list[str]:
 def test_mandarin_is_read_as_mandarin_syllables_never_as_english_letters() -> None:
     """Every narrated Chinese sentence becomes Mandarin syllables with their tones (55,
     35, 21 or 51 after each), with no English letter or digit names and no switch to
-    English; the card is said 黑桃7 (hei tao qi)."""
+    English; the card is said 黑桃七 (hei tao qi)."""
     voice = voice_for("zh-Hans")
     said = [voice.prepare(text) for text in _sentences("zh-Hans")]
-    assert any("黑桃7" in text for text in said), said
+    assert any("黑桃七" in text for text in said), said
     for text in said:
         out = phonemes(text, voice.name)
         assert not ENGLISH_LETTERS.search(out), (text, out)
         syllables = [s for s in re.split(r"_\|?", out) if s.strip()]
         assert syllables and all(re.search(r"[1-5]{2}", s) for s in syllables), (text, out)
-    assert re.search(r"X'ei55.*th'Au35.*tS;h'i55", phonemes("黑桃7", voice.name))
+    assert re.search(r"X'ei55.*th'Au35.*tS;h'i55", phonemes("黑桃七", voice.name))
 
 
 @pytest.mark.parametrize(
@@ -55,3 +55,27 @@ def test_english_and_spanish_say_the_card_as_people_do(lang: str, card_words: st
     outs = [phonemes(voice.prepare(text), voice.name) for text in _sentences(lang)]
     assert all(not re.search(r"\([a-z]{2,3}\)", out) for out in outs), outs
     assert re.search(card_words, outs[0]), outs[0]
+
+
+RANK_SPEECH = {"A": "A", "2": "二", "3": "三", "4": "四", "5": "五", "6": "六", "7": "七",
+               "8": "八", "9": "九", "10": "十", "J": "J", "Q": "Q", "K": "K"}  # fmt: skip
+RANK_SYLLABLE = {"A": r"'ei\d\d", "J": r"ts\.'ei\d\d", "Q": r"kh'iou\d\d", "K": r"kh'ei\d\d",
+                 "10": r"s\.'i\.35", "7": r"tS;h'i55", "2": r"'@r51"}  # fmt: skip
+"""What a Chinese table says for a rank: the numeral (七, 十), the letter for A, J, Q, K
+(as 三国杀 players say 红桃A, 方块K); and espeak-ng's Mandarin syllable for some."""
+
+
+@pytest.mark.parametrize("rank", list(RANK_SPEECH))
+def test_a_chinese_rank_is_said_as_a_chinese_table_says_it(rank: str) -> None:
+    """The speech text of a card of each rank (the display keeps ♥7, 红桃K): the suit
+    word then the numeral, or the letter of A, J, Q, K; espeak-ng reads the rank as
+    one Mandarin syllable with its tone, never by an English letter or digit name."""
+    voice = voice_for("zh-Hans")
+    said = voice.prepare(f"【杀】♥{rank}。")
+    assert said == f"【杀】红桃{RANK_SPEECH[rank]}。", said
+    out = phonemes(said, voice.name)
+    assert not ENGLISH_LETTERS.search(out), out
+    syllables = [s for s in re.split(r"_\|?", out) if s.strip()]
+    assert len(syllables) == 4 and all(re.search(r"[1-5]{2}", s) for s in syllables), out
+    if rank in RANK_SYLLABLE:
+        assert re.search(RANK_SYLLABLE[rank], syllables[-1]), out

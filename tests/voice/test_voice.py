@@ -55,7 +55,7 @@ def test_each_language_gets_its_own_voice() -> None:
         assert voice_for("zh-Hans").name == "cmn-latn-pinyin"
         assert not reads_as_itself("cmn", "刘备使用了【杀】。")
     assert voice_for("en").name.startswith("en") and voice_for("es").name.startswith("es")
-    assert voice_for("zh-Hans").prepare("【杀】♠7。") == "【杀】黑桃7。"
+    assert voice_for("zh-Hans").prepare("【杀】♠7。") == "【杀】黑桃七。"
     assert voice_for("es").prepare("Ataque ♥K.") == "Ataque rey de corazones."
     assert voice_for("es").prepare("usa el Ataque ♠7 contra Zhang Fei.") == (
         "usa el Ataque 7 de picas, contra Zhang Fei."
