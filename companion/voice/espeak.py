@@ -47,7 +47,8 @@ class SpeechError(RuntimeError):
     """Speech is unavailable (espeak-ng missing, no voice for the language) or failed."""
 
 
-_CARD = re.compile(r"([♠♥♣♦])(10|[2-9AJQK])(?![\w])")
+_CARD = re.compile(r"([♠♥♣♦])(10|[2-9AJQK])(?![A-Za-z0-9])")
+"""A suit and rank; a Chinese character may follow (黑桃7和...), a Latin letter or digit not."""
 _DANGLING = re.compile(r"\s*,\s*(?=[.,;:!?)）。，：；！？]|$)")
 _SWITCH = re.compile(r"\([a-z]{2,3}(?:-[\w-]+)?\)")
 """espeak-ng's mark, in `-x` output, of a switch to another language's rules: `(en)`."""

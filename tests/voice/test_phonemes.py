@@ -77,5 +77,9 @@ def test_a_chinese_rank_is_said_as_a_chinese_table_says_it(rank: str) -> None:
     assert not ENGLISH_LETTERS.search(out), out
     syllables = [s for s in re.split(r"_\|?", out) if s.strip()]
     assert len(syllables) == 4 and all(re.search(r"[1-5]{2}", s) for s in syllables), out
+    followed = voice.prepare(f"【杀】♥{rank}和【闪】♠{rank}已弃置")  # a Chinese word right after
+    assert followed == f"【杀】红桃{RANK_SPEECH[rank]}和【闪】黑桃{RANK_SPEECH[rank]}已弃置", (
+        followed
+    )
     if rank in RANK_SYLLABLE:
         assert re.search(RANK_SYLLABLE[rank], syllables[-1]), out
