@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.realhost.guest import Done, Sim, adapters, companion, forget_adapter_bonds
+from tests.realhost.guest import STEP, Done, Sim, adapters, companion, forget_adapter_bonds
 
 pytestmark = pytest.mark.realhost
 
@@ -58,6 +58,22 @@ async def test_adapter_switched_off(sim: Sim, tmp_path: Path) -> None:
     assert "Bluetooth is off: turn it on" in one_line(done, "companion readers: ")
 
 
+async def _gone(pid: int) -> None:
+    """Wait until process `pid` has exited (a zombie counts as gone): an emulated guest
+    may take well over a second to end bluetoothd, and a listing asked before that
+    still finds it."""
+
+    def alive() -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except FileNotFoundError:
+            return False
+
+    async with asyncio.timeout(STEP):
+        while alive():
+            await asyncio.sleep(0.1)  # polling the condition above
+
+
 async def test_bluetoothd_not_running(tmp_path: Path) -> None:
     """bluetoothd stopped: the companion says to start it (and it is started again)."""
     pid = (
@@ -70,7 +86,7 @@ async def test_bluetoothd_not_running(tmp_path: Path) -> None:
     assert pid, "bluetoothd should be running in the guest"
     stop = await asyncio.create_subprocess_exec("kill", pid[0].decode())
     await stop.wait()
-    await asyncio.sleep(1.0)
+    await _gone(int(pid[0]))
     try:
         done = await companion("readers", "--allowlist", str(tmp_path / "readers.json"))
         assert "bluetoothd is not running: start it" in one_line(done, "companion readers: ")
