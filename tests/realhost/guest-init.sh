@@ -23,10 +23,11 @@ echo "guest: bluetoothd $(/usr/libexec/bluetooth/bluetoothd --version), dbus up 
 
 cd /src || exit 97
 args=${TC_PYTEST_ARGS:-}
-[ -f /results/pytest-args ] && args=$(cat /results/pytest-args)
+set --  # run-guest.py -k: the expression as one argument, spaces and all
+[ -f /results/pytest-k ] && set -- -k "$(cat /results/pytest-k)"
 # shellcheck disable=SC2086
 python -m pytest -v -p no:cacheprovider --color=no -m realhost tests/realhost -rA $args \
-    --junitxml=/results/junit.xml
+    "$@" --junitxml=/results/junit.xml
 rc=$?
 cp /tmp/bluetoothd.log /results/bluetoothd.log 2>/dev/null
 echo "guest: tests done (exit $rc) at $(cut -d' ' -f1 /proc/uptime) s"

@@ -107,7 +107,7 @@ def main() -> int:
     results.mkdir(parents=True, exist_ok=True)
     (results / "rc").unlink(missing_ok=True)
     if args.select:
-        (results / "pytest-args").write_text(f"-k '{args.select}'\n")
+        (results / "pytest-k").write_text(args.select)
     log = (results / "console.log").open("w", encoding="utf-8", errors="replace")
     proc = subprocess.Popen(
         qemu_command(guest, results, source),
