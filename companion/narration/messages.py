@@ -84,9 +84,10 @@ asked for or missing, es "un Ataque", "ningún Ataque", the glossary's `indefini
 `negative` forms of that article)."""
 GLOSSARY_GROUPS = ("phase", "zone")
 """The word groups a language's glossary file holds (and its catalogue does not)."""
-ARTICLE_GROUPS = ("articles", "indefinite", "negative")
-"""A card's definite article (card id -> article) and the indefinite and negative
-forms of each article (es "el" -> "un", "ningún"); empty where a language has none."""
+ARTICLE_GROUPS = ("articles", "indefinite", "negative", "number")
+"""A card's definite article (card id -> article), the indefinite and negative
+forms of each article (es "el" -> "un", "ningún"), and which articles are plural
+(`number`: es "los" -> "plural"); empty where a language has none."""
 NAME_GROUPS = ("card", "general", "skill", "identity")
 """The glossary's groups of game names, id -> name, one per kind of thing named."""
 
@@ -123,6 +124,13 @@ def field_types() -> dict[str, str]:
     return dict(fields)
 
 
+def _is_agreement(spec: str) -> bool:
+    """A verb that agrees with a card, `{card:está|están}`: its singular and plural
+    forms, chosen by the card's article (the glossary's `number`)."""
+    forms = spec.split("|")
+    return len(forms) == 2 and all(forms)
+
+
 def _check_template(file: str, key: str, message: Any, words: frozenset[str]) -> None:
     if isinstance(message, dict):
         by, cases = message.get("by"), message.get("cases")
@@ -151,6 +159,8 @@ def _check_template(file: str, key: str, message: Any, words: frozenset[str]) ->
         except ValueError as exc:
             raise MessageError(file, key, str(exc)) from None
         for name, spec in fields:
+            if _is_agreement(spec):
+                continue
             if spec and spec not in FIELD_TYPES and spec not in words:
                 raise MessageError(file, key, f"{{{name}:{spec}}}: unknown type {spec!r}")
             if not spec and name not in types:

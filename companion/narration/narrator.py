@@ -59,6 +59,7 @@ class Narrator:
         words = glossary(lang) if game == "sanguosha" else {}
         self._articles = words.get("articles", {})
         self._article_forms = {f: words.get(f, {}) for f in ("indefinite", "negative")}
+        self._plural_articles = {a for a, n in words.get("number", {}).items() if n == "plural"}
         self._ncards = {k for k, t in self._types.items() if t == "ncards"}
         self._counts: dict[tuple[str, str], set[str]] = {}
         self._devices: dict[str, tuple[str, str]] = {}  # reader name -> kind, where
@@ -180,6 +181,8 @@ class Narrator:
         def value(name: str, spec: str, raw: Any) -> str:
             if name == vocative and not generals.get(_int(raw)):
                 return self._format["seat_vocative"].format(n=raw)
+            if "|" in spec:  # a verb agreeing with a card: {card:está|están}
+                return spec.split("|")[self._is_plural(raw)]
             return self._value(spec or self._types.get(name, "text"), raw, generals)
 
         text = render(template, data, value)
@@ -273,6 +276,13 @@ class Narrator:
             article = (forms or {}).get(article, article)
             out.append(f"{article} {text}" if article else text)
         return self._join(out)
+
+    def _is_plural(self, raw: Any) -> bool:
+        """Whether a card (or several) is named in the plural: es "los Ocho trigramas"."""
+        if isinstance(raw, (list, tuple)):
+            return len(raw) > 1 or any(self._is_plural(item) for item in raw)
+        ident = str(raw).split("+", 1)[0].split("@", 1)[0]
+        return self._articles.get(ident, "") in self._plural_articles
 
     def _cause(self, raw: str) -> str:
         """Why something happened: a word of `names.cause`, else a card or a skill."""

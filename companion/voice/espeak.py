@@ -128,7 +128,9 @@ def _table() -> dict[str, dict[str, Any]]:
 def speech_rules(lang: str) -> dict[str, Any]:
     """How the table page says `lang` with the device's voices: the language tag to ask
     for (`web_lang`) and the same card rule and replacements as espeak-ng's (`card`,
-    `suits`, `ranks`, `say`, in order), so a TV says "seven of spades" too.
+    `suits`, `ranks`, `say`, in order), so a TV says "seven of spades" too. The card
+    pattern itself (`card_pattern`) is sent too, so the page can never read cards
+    differently from espeak-ng.
 
     Raises:
         ValueError: not a narration language.
@@ -138,6 +140,7 @@ def speech_rules(lang: str) -> dict[str, Any]:
     entry = _table()[lang]
     return {
         "web_lang": entry["web_lang"],
+        "card_pattern": _CARD.pattern,
         "card": entry.get("card", ""),
         "suits": entry.get("suits", {}),
         "ranks": entry.get("ranks", {}),

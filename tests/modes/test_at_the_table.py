@@ -178,20 +178,20 @@ FIRE_ATTACK_ASKS = {
     "en": "Sun Quan (seat 1): Fire Attack: to deal Guan Yu (seat 2) 1 fire damage, discard a "
     "hand card of the same suit as Dodge ♥8: scan it, or NO.",
     "es": "Sun Quan (asiento 1): Incendio: para causar 1 de daño de fuego a Guan Yu "
-    "(asiento 2), descarta una carta de la mano del mismo palo que Esquiva ♥8: escanéala, o NO.",
+    "(asiento 2), descarta una carta de la mano del mismo palo que la Esquiva ♥8: escanéala, o NO.",
     "zh-Hans": "1号位孙权：【火攻】：弃置一张与【闪】♥8花色相同的手牌即可对2号位关羽造成1点火焰伤害：扫描它，"
     "或按取消。",
 }
 FIRE_ATTACK_OK = {
     "en": "A card discarded for Fire Attack must be hearts ♥: scan it so its suit shows, or NO "
     "to discard nothing.",
-    "es": "La carta descartada para Incendio debe ser de corazones ♥: escanéala para que "
+    "es": "La carta descartada para el Incendio debe ser de corazones ♥: escanéala para que "
     "se vea su palo, o NO para no descartar nada.",
     "zh-Hans": "为【火攻】弃置的牌必须是红桃♥：请扫描它以亮出花色，或按取消不弃牌。",
 }
 FIRE_ATTACK_NO = {
     "en": "Sun Quan (seat 1) discards nothing: Fire Attack deals no damage to Guan Yu (seat 2).",
-    "es": "Sun Quan (asiento 1) no descarta nada: Incendio no causa daño a Guan Yu (asiento 2).",
+    "es": "Sun Quan (asiento 1) no descarta nada: el Incendio no causa daño a Guan Yu (asiento 2).",
     "zh-Hans": "1号位孙权不弃牌：【火攻】未对2号位关羽造成伤害。",
 }
 
@@ -226,7 +226,7 @@ FIRE_ATTACK_ON_SELF = {
         "en": "Sun Quan (seat 1): Fire Attack: to deal yourself 1 fire damage, discard a hand card "
         "of the same suit as Dodge ♦8: scan it, or NO.",
         "es": "Sun Quan (asiento 1): Incendio: para causarte 1 de daño de fuego, descarta una "
-        "carta de la mano del mismo palo que Esquiva ♦8: escanéala, o NO.",
+        "carta de la mano del mismo palo que la Esquiva ♦8: escanéala, o NO.",
         "zh-Hans": "1号位孙权：【火攻】：弃置一张与【闪】♦8花色相同的手牌即可对自己造成1点火焰伤害："
         "扫描它，或按取消。",
     },
@@ -366,14 +366,14 @@ def test_a_nullification_window_names_the_card_as_used_then_the_physical_card() 
 NOT_GUOSE = {
     "en": "National Beauty uses one ♦ card (hand or equipment) as Indulgence, not Peach ♥3.",
     "es": "Belleza nacional usa una carta de ♦ (de la mano o equipada) como Placeres de Shu, no "
-    "Melocotón ♥3.",
+    "el Melocotón ♥3.",
     "zh-Hans": "国色：可将一张♦牌（手牌或装备区）当【乐不思蜀】使用，【桃】♥3不行。",
 }
 NOT_JIJIU = {
     "en": "First Aid uses one red card as a Peach, and only outside your own turn: not Kill ♠8 "
     "now.",
     "es": "Primeros auxilios usa una carta roja como Melocotón, y solo fuera de tu turno: ahora "
-    "no Ataque ♠8.",
+    "no el Ataque ♠8.",
     "zh-Hans": "急救：回合外可将一张红色牌当【桃】使用，现在【杀】♠8不行。",
 }
 
@@ -460,7 +460,7 @@ V11_NOT_JUDGMENT = {
     "en": "Dismantle (1v1) discards an equipped card or one of the hand, never from the judgment "
     "area: Indulgence ♥6 stays in Hua Tuo (seat 2)'s.",
     "es": "Desmantelar (1c1) descarta una carta equipada o una de la mano, nunca de la zona de "
-    "juicio: Placeres de Shu ♥6 se queda en la de Hua Tuo (asiento 2).",
+    "juicio: los Placeres de Shu ♥6 se quedan en la de Hua Tuo (asiento 2).",
     "zh-Hans": "过河拆桥（1v1）只能弃置装备区的牌或一张手牌，不能弃置判定区的牌：【乐不思蜀】♥6留在2号位"
     "华佗的判定区。",
 }

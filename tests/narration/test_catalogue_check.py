@@ -321,6 +321,25 @@ def test_spanish_writes_a_card_with_its_article_and_every_card_has_one() -> None
     assert es.event(axe, view) == "Liu Bei (asiento 1) se equipa con el Hacha rompepiedras ♦5."
 
 
+def test_a_spanish_verb_agrees_with_a_card_named_in_the_plural() -> None:
+    """'los Ocho trigramas ♠2 ya están en el descarte', 'los Placeres de Shu ♥6 se quedan',
+    but 'el Ataque ♠7 ya está': a `{card:está|están}` placeholder picks the verb's form by
+    the card's article (the glossary's `number`); the catalogue check accepts it."""
+    es = Narrator("es")
+    view = {"seats": [{"seat": 1, "general": "liubei"}, {"seat": 2, "general": "huatuo"}]}
+    for card, said in [
+        ("eight_diagrams@S2", "Los Ocho trigramas ♠2 ya están en el descarte."),
+        ("twin_swords@S2", "Las Espadas gemelas ♠2 ya están en el descarte."),
+        ("kill@S7", "El Ataque ♠7 ya está en el descarte."),
+    ]:
+        refusal = {"reason": "card_elsewhere", "card": card, "zone": "discard"}
+        assert es.refusal(refusal, view) == said
+    kept = {"reason": "not_from_judgment", "card": "indulgence@H6", "seat": 2,
+            "why": "dismantle_v11"}  # fmt: skip
+    assert "los Placeres de Shu ♥6 se quedan en la de Hua Tuo" in es.refusal(kept, view)
+    assert glossary("es")["number"] == {"los": "plural", "las": "plural"}
+
+
 def test_the_pages_chinese_words_have_chinese_punctuation() -> None:
     """The table page and the phone page in Chinese: full-width punctuation, no stray
     space (their templates carry it: "等待{who}：{what}", "{n}号位")."""
@@ -393,7 +412,8 @@ def test_every_spanish_card_takes_its_own_article_in_a_sentence(card: str) -> No
     contracted = {"el": "del"}.get(article, f"de {article}")
     target = es.prompt({"kind": "choose_target", "seat": 1, "card": physical}, view)
     assert f"escaneó {article} {shown}." in undone, undone
-    assert in_place.startswith(f"{article.capitalize()} {shown} ya está"), in_place
+    verb = "están" if article in ("los", "las") else "está"  # the verb agrees with the card
+    assert in_place.startswith(f"{article.capitalize()} {shown} ya {verb} "), in_place
     assert f"el objetivo {contracted} {shown}" in target, target
     indefinite, negative = words["indefinite"][article], words["negative"][article]
     assert f"{indefinite} {name}" in asked, asked

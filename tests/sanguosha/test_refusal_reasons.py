@@ -53,7 +53,7 @@ def test_a_nullification_once_a_duel_takes_effect_says_its_window_is_over() -> N
 ALREADY = {
     "en": "Seat 2's judgment area already holds Indulgence: no two delayed tricks of the same "
     "name.",
-    "es": "La zona de juicio del asiento 2 ya tiene Placeres de Shu: no caben dos trucos "
+    "es": "La zona de juicio del asiento 2 ya tiene unos Placeres de Shu: no caben dos trucos "
     "retardados con el mismo nombre.",
     "zh-Hans": "2号位的判定区已经有【乐不思蜀】：判定区内不能有两张同名的延时锦囊。",
 }

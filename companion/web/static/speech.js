@@ -9,13 +9,13 @@
 const speech = { on: false, rules: null, voice: null };
 window.__speech = speech;
 
-const CARD = /([♠♥♣♦])(10|[2-9AJQK])(?![\p{L}\p{N}_])/gu;
 const DANGLING = /\s*,\s*(?=[.,;:!?)）。，：；！？]|$)/g;
 
 function speakable(text) {
   const r = speech.rules;
   if (r.card) {
-    text = text.replace(CARD, (_, suit, rank) =>
+    // The pattern is espeak-ng's own (`labels.speech.card_pattern`), so both read alike.
+    text = text.replace(new RegExp(r.card_pattern, "gu"), (_, suit, rank) =>
       r.card.replace("{suit}", r.suits[suit]).replace("{rank}", r.ranks[rank] || rank));
   }
   for (const [old, word] of r.say) text = text.split(old).join(word);
