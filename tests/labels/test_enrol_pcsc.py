@@ -92,7 +92,12 @@ def test_enrol_with_an_nfc_reader_through_pcscd(tmp_path: Path) -> None:
             _tap(command, second, uid_only_memory(second), enrolled, at)
         finally:
             command.process.send_signal(signal.SIGINT)
-            status = command.process.wait(TIMEOUT)
+            try:
+                status = command.process.wait(TIMEOUT)
+            finally:  # a failure never leaves the command running
+                if command.process.poll() is None:
+                    command.process.kill()
+                    command.process.wait()
     assert status == 130
     command.wait_for("interrupted: 2 of")
     assert json.loads(registry.read_text())["cards"] == {
