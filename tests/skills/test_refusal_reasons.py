@@ -174,7 +174,7 @@ AUDIT = [
             "en": "Seat 3 has nobody in attack range to Kill, so Borrowed Sword cannot target "
             "them.",
             "es": "El asiento 3 no tiene a nadie a su alcance de ataque para usar un Ataque, así "
-            "que no puede ser objetivo de Espada prestada.",
+            "que no puede ser objetivo de la Espada prestada.",
             "zh-Hans": "3号位攻击范围内没有可以【杀】的角色，不能成为【借刀杀人】的目标。",
         },
     ),
@@ -257,7 +257,7 @@ def test_a_card_that_picks_its_own_targets_refuses_chosen_ones() -> None:
 
 TAKES_ONE = {
     "en": "Kill takes only 1 target, not 2.",
-    "es": "Ataque admite un solo objetivo, no 2.",
+    "es": "El Ataque admite un solo objetivo, no 2.",
     "zh-Hans": "【杀】只能指定1个目标，而不是2个。",
 }
 
