@@ -211,6 +211,10 @@ class Narrator:
             return self._join(typed, self._words.get("choice", {}).get("or"))
         if kind == "choices":
             return self._choices(list(raw) if many else [raw])
+        if kind in _EITHER_KINDS and isinstance(raw, str) and "|" in raw:
+            # either card will do ("peach|wine"): "a Peach or a Wine", "【桃】或【酒】"
+            either = [self._value(kind, name, generals) for name in raw.split("|")]
+            return self._join(either, self._words.get("choice", {}).get("or"))
         if kind.startswith("the_"):
             return self._with_article(kind[4:], raw, generals)
         if kind in ("a_card_name", "no_card_name"):  # es 'un Ataque', 'ningún Ataque'
@@ -341,6 +345,8 @@ class Narrator:
         return self._format["list_sep"].join(items[:-1]) + last + items[-1]
 
 
+_EITHER_KINDS = frozenset({"card_name", "the_card_name", "a_card_name"})
+"""The placeholder types whose value may name two cards either of which will do."""
 _VOCATIVE = re.compile(r"\{(\w+)(?::(\w+))?\}\s*:")
 
 

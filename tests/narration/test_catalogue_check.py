@@ -418,3 +418,25 @@ def test_every_spanish_card_takes_its_own_article_in_a_sentence(card: str) -> No
     indefinite, negative = words["indefinite"][article], words["negative"][article]
     assert f"{indefinite} {name}" in asked, asked
     assert f"no juega {negative} {name}." in declined or f"no usa {negative} {name}." in declined
+
+
+def test_a_card_asked_for_reads_as_one_card_in_every_language() -> None:
+    """English asks for 'a Kill' and declines with 'no Kill' (card names otherwise go
+    bare: 'uses Kill ♠7'); and when either of two cards will do (a dying player scanning
+    a Kill: the engine's `wrong_card` with need "peach|wine"), each language names both,
+    never the raw ids ('需要peach|wine' before)."""
+    view = {"seats": [{"seat": 1, "general": "liubei"}, {"seat": 2, "general": "guanyu"}]}
+    wrong = {"reason": "wrong_card", "card": "kill@S7", "need": "peach|wine"}
+    assert {lang: Narrator(lang).refusal(wrong, view) for lang in ("en", "es", "zh-Hans")} == {
+        "en": "Kill ♠7 does not answer: a Peach or a Wine is needed.",
+        "es": "El Ataque ♠7 no sirve: hace falta un Melocotón o un Vino.",
+        "zh-Hans": "【杀】♠7不能响应：需要【桃】或【酒】。",
+    }
+    en = Narrator("en")
+    asked = {"kind": "respond", "seat": 2, "seats": [2], "need": "kill", "source": 1,
+             "card": "duel@S1"}  # fmt: skip
+    assert en.prompt(asked, view) == (
+        "Guan Yu (seat 2): play a Kill against Duel from Liu Bei (seat 1), or NO."
+    )
+    declined = {"kind": "response_declined", "seat": 2, "need": "kill", "against": "duel"}
+    assert en.event(declined, view) == "Guan Yu (seat 2) plays no Kill against the Duel."

@@ -93,7 +93,7 @@ def lijian_duel() -> Seats:
 
 
 LIJIAN_NULLIFIED = {
-    "en": "A Duel made by Seed of Animosity cannot be Nullified: Kill is needed, or NO.",
+    "en": "A Duel made by Seed of Animosity cannot be Nullified: a Kill is needed, or NO.",
     "es": "No se puede anular el Duelo que da Semilla de enemistad: hace falta un Ataque, o NO.",
     "zh-Hans": "离间产生的【决斗】不能被【无懈可击】抵消：需要【杀】，或按取消。",
 }
@@ -101,7 +101,7 @@ LIJIAN_NULLIFIED = {
 
 def test_a_nullification_against_lijians_duel_is_refused_by_that_rule() -> None:
     """docs/sanguosha.md 1b/1d: Lijian's Duel cannot be Nullified (no window is opened for it);
-    a Nullification scanned at its Kill request says that, not only "Kill is needed"."""
+    a Nullification scanned at its Kill request says that, not only "a Kill is needed"."""
     t = lijian_duel()
     said = refused(t, lambda: t.scan("nullification@SJ", 2), "cannot_nullify")
     assert {lang: lines[0] for lang, lines in said.items()} == LIJIAN_NULLIFIED
@@ -109,7 +109,7 @@ def test_a_nullification_against_lijians_duel_is_refused_by_that_rule() -> None:
 
 NULLIFY_TOO_LATE = {
     "basic": {
-        "en": "A Nullification cancels only tricks, not a Kill: Dodge is needed, or NO.",
+        "en": "A Nullification cancels only tricks, not a Kill: a Dodge is needed, or NO.",
         "es": "Una Anulación solo cancela trucos, y el Ataque no lo es: hace falta una Esquiva, o NO.",
         "zh-Hans": "【无懈可击】只能抵消锦囊牌，不能抵消【杀】：需要【闪】，或按取消。",
     },
@@ -142,7 +142,7 @@ def test_a_nullification_too_late_or_against_a_basic_card_says_why(
 
 
 TIEQI_RED = {
-    "en": "The judgment for Iron Cavalry was red: Guan Yu (seat 2) cannot play Dodge against "
+    "en": "The judgment for Iron Cavalry was red: Guan Yu (seat 2) cannot play a Dodge against "
     "this Kill.",
     "es": "El juicio de Caballería de hierro salió rojo: Guan Yu (asiento 2) no puede jugar "
     "una Esquiva contra el Ataque.",
