@@ -142,6 +142,8 @@ class PhoneRoom:
     lang: str = "en"
     #: this seat's own prompt message (None: no decision of this seat is pending)
     prompt_for: Callable[[int], dict[str, Any] | None] = lambda seat: None
+    #: this seat's own panel (`panel.py`; None: no panel)
+    panel_for: Callable[[int], dict[str, Any] | None] = lambda seat: None
     secure_base: Callable[[], str | None] = lambda: None
     plain_base: Callable[[], str] = lambda: ""
     certificates: Any = None  # a `tls.TableCertificates`, or None without HTTPS
@@ -190,6 +192,9 @@ class PhoneRoom:
 
     async def _update(self, seat: int, sentences: list[str]) -> None:
         await self.tell(seat, {"type": "prompt", **(self.prompt_for(seat) or {"text": None})})
+        panel = self.panel_for(seat)
+        if panel is not None:
+            await self.tell(seat, {"type": "panel", **panel})
         if sentences:
             await self.tell(seat, {"type": "say", "sentences": sentences})
 
@@ -265,6 +270,17 @@ async def _refuse(
         pass
 
 
+def _asks_panel(text: str | None) -> bool:
+    """Whether a text message is the page asking for a panel (`{"type": "panel"}`)."""
+    if not text or len(text) > MAX_MESSAGE:
+        return False
+    try:
+        asked = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(asked, dict) and asked.get("type") == "panel"
+
+
 def _file(name: str) -> bytes:
     return resources.files("companion.web.static").joinpath(name).read_bytes()
 
@@ -337,6 +353,15 @@ def phone_routes(
                     return
                 data = message.get("bytes")
                 problem: str | None
+                if data is None and _asks_panel(message.get("text")):
+                    asked = json.loads(message["text"]).get("seat", seat)
+                    if asked == seat:
+                        await room._update(seat, [])
+                        continue
+                    said = refusal(room.words, f"seat {seat}'s phone asked for seat {asked}'s panel",
+                                   why="panel_other", final=False)  # fmt: skip
+                    await ws.send_text(json.dumps(said, ensure_ascii=False))
+                    continue
                 if data is None:
                     problem = "a phone sends protocol frames (binary), not text"
                 elif len(data) > MAX_MESSAGE:
@@ -489,6 +514,7 @@ def room_for(session: Any, gate: PhoneGate, *, certificates: Any = None) -> Phon
     """The phones' room of a `companion.game.Session`: seat tokens for `gate`'s seats,
     words in the session's language, and after every input each seat's own prompt."""
     from companion.web.labels import phone_words
+    from companion.web.panel import seat_panel
 
     narrator = session.narrator
     state = session.state()
@@ -515,6 +541,7 @@ def room_for(session: Any, gate: PhoneGate, *, certificates: Any = None) -> Phon
         return seat_prompt(session.table.prompt(), seat, lambda p: narrator.prompt(p, now))
 
     room.prompt_for = prompt_for
+    room.panel_for = lambda seat: seat_panel(session, seat, narrator.lang)
     session.subscribe(lambda update: room.publish(list(update.sentences)))
     session.subscribe_private(room.tell_hint)
     return room

@@ -22,7 +22,7 @@
     entries: 0, received: [], firstSeen: [],
     inView: new Map(), counted: new Set(), hints: [], frame: 0, decoder: "none", decodeMs: [],
     refusals: [], notices: [], feedback: null, prompt: null, sentAt: {}, photo: null, nfc: false,
-    heard: 0, reconnects: 0,
+    heard: 0, reconnects: 0, panel: null, panels: 0,
   };
   window.__phone = state; // what tests and the benchmark read
 
@@ -106,6 +106,83 @@
       }
       el.append(ul);
     }
+  }
+
+  // --- the seat's own panel (companion/web/panel.py) ------------------------------
+
+  function el(tag, text, cls) {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  }
+
+  function row(dl, term, value) {
+    dl.append(el("dt", term), el("dd", value));
+  }
+
+  function renderPanel() {
+    const p = state.panel;
+    const box = $("panel");
+    box.hidden = !p;
+    box.replaceChildren();
+    if (!p) return;
+    box.append(el("h2", w("panel_title")));
+    const dl = el("dl");
+    box.append(dl);
+    if (p.game === "regicide") {
+      row(dl, w("panel_hand"), p.hand_count == null ? "?" : String(p.hand_count));
+      if (p.owed) row(dl, w("panel_owed"), String(p.owed));
+      else box.append(el("p", w("panel_nothing_owed")));
+    } else {
+      if (p.general) row(dl, p.general, `${w("panel_hp")} ${p.hp}/${p.max_hp}`);
+      // identity: hidden until tapped (neighbours see the screen)
+      const id = el("dd");
+      const tap = el("button", w("panel_identity_show"));
+      tap.id = "identity-tap";
+      tap.type = "button";
+      tap.onclick = () => {
+        state.identityShown = !state.identityShown;
+        renderPanel();
+      };
+      id.append(state.identityShown ? el("span", p.identity || w("panel_identity_unknown"), "identity") : tap);
+      if (state.identityShown) id.onclick = () => { state.identityShown = false; renderPanel(); };
+      dl.append(el("dt", w("panel_identity")), id);
+      const slots = Object.entries(p.equipment || {}).map(([slot, card]) => `${w("slot_" + slot)}: ${card}`);
+      row(dl, w("panel_equipment"), slots.join(" · ") || w("panel_none"));
+      row(dl, w("panel_judgment"), (p.judgment || []).join(" · ") || w("panel_none"));
+      const near = (p.reach || []).filter((r) => r.in_range), far = (p.reach || []).filter((r) => !r.in_range);
+      const who = (r) => `${r.seat}${p.names[r.seat] ? " " + p.names[r.seat] : ""} (${w("panel_distance")} ${r.distance})`;
+      if (p.reach && p.reach.length) {
+        row(dl, w("panel_range"), near.map(who).join(" · ") || w("panel_none"));
+        row(dl, w("panel_out_of_range"), far.map(who).join(" · ") || w("panel_none"));
+      }
+      if (p.turn) {
+        row(dl, w(p.turn.kills_left == null ? "panel_kills_unlimited" : "panel_kills_left"), p.turn.kills_left == null ? "" : String(p.turn.kills_left));
+        for (const s of p.turn.once) row(dl, s.name, w(s.used ? "panel_skill_used" : "panel_skill_ready"));
+      }
+      if (p.skills && p.skills.length) {
+        box.append(el("h2", w("panel_skills")));
+        for (const s of p.skills) {
+          const li = el("p", undefined, "skill");
+          li.append(el("b", s.name), document.createTextNode(" " + s.text));
+          box.append(li);
+        }
+      }
+    }
+    renderDial();
+  }
+
+  // The dial names the generals ("2 · 关羽") and says what it is for.
+  function renderDial() {
+    const names = (state.panel && state.panel.names) || {};
+    for (const b of document.querySelectorAll("#dial button")) {
+      const n = b.dataset.seat;
+      b.textContent = names[n] ? `${n} · ${names[n]}` : n;
+    }
+    const target = !!(state.prompt && state.prompt.kind === "choose_target");
+    $("dial-for").textContent = w(target ? "dial_target" : "dial_seats");
+    $("dial-for").className = target ? "target" : "";
   }
 
   let flashTimer = null;
@@ -212,6 +289,12 @@
       if (!state.started) start(message);
     } else if (message.type === "prompt") {
       showPrompt(message);
+      if (state.started) renderDial();
+    } else if (message.type === "panel") {
+      state.panel = message;
+      state.panels += 1;
+      state.panelAt = performance.timeOrigin + performance.now(); // for bench/phone.py
+      if (state.started) renderPanel();
     } else if (message.type === "say") {
       say(message.sentences || []);
     } else if (message.type === "hint") {
@@ -483,6 +566,7 @@
       b.onclick = () => record({ type: "SELECT", seat });
       dial.append(b);
     }
+    renderPanel();
     $("photo-text").textContent = w("take_photo");
     $("photo").onchange = (e) => e.target.files[0] && sendPhoto(e.target.files[0]);
     $("ca-link").textContent = w("install_ca");

@@ -1,0 +1,116 @@
+"""A seat's own panel on its phone: that seat's game, and of the others only what is public.
+
+Three Kingdoms Kill: the seat's general with HP and max HP, its identity (when the
+companion knows it: the lord's from setup, any revealed one; at a table the other
+identity cards are face down and only their owners know them), equipment, judgment
+area, the general's skills with their one-line rule text (the engine's
+`data/skills.json`, as the narration names them), who is in attack range and at what
+distance, and on the seat's own play phase what it may still do (Kills left, each
+active skill once per phase: used or not). Regicide: the seat's hand count and what
+it owes the enemy now (the damage to pay, `left` of it).
+
+Everything here but `identity` is public (the table view shows it, or anyone at the
+table can work it out: distances come from seats and horses); the identity is the
+seat's own. Another seat's panel is never built for a phone (`phone.py` refuses).
+The `names` of every seat's general (public) name the seat dial's buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["NOT_ONCE", "ONCE_PER_PHASE", "seat_panel"]
+
+#: The active skills the engine allows once per play phase (their `once_used` check
+#: in `engine/sanguosha/skills`: a `turn:` mark set when used). The other active
+#: skills (`NOT_ONCE`) may be used again; `tests/phone/test_panel.py` checks that every
+#: active skill of `skills.json` is in one of the two.
+ONCE_PER_PHASE = frozenset(
+    {"zhiheng", "fanjian", "jieyin", "qingnang", "lijian", "qiangxi", "quhu", "tianyi"}
+)
+NOT_ONCE = frozenset({"rende", "kurou", "huangtian"})
+
+
+def seat_panel(session: Any, seat: int, lang: str) -> dict[str, Any]:
+    """The panel of `seat` for its own phone (JSON-ready; `game` says which shape)."""
+    state = session.state()
+    if state.get("game") == "regicide":
+        return _regicide(state, seat)
+    return _sanguosha(session, state, seat, lang)
+
+
+def _regicide(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    hands = {h.get("seat"): h.get("count") for h in state.get("hands") or [] if isinstance(h, dict)}
+    pending = state.get("pending") or {}
+    owed = None
+    if pending.get("kind") == "pay_damage" and pending.get("seat") == seat:
+        left = pending.get("left")
+        owed = left if isinstance(left, int) else pending.get("amount", 0) - pending.get("paid", 0)
+    turn = state.get("turn") or {}
+    return {
+        "game": "regicide",
+        "seat": seat,
+        "hand_count": hands.get(seat),
+        "owed": owed,
+        "my_turn": turn.get("seat") == seat,
+        "names": {},
+    }
+
+
+def _sanguosha(session: Any, state: dict[str, Any], seat: int, lang: str) -> dict[str, Any]:
+    from companion.narration.names import SanguoshaNames
+    from engine.sanguosha.catalogue import catalogue
+
+    names = SanguoshaNames(lang)
+    book = catalogue()
+    seats = {s["seat"]: s for s in state.get("seats") or [] if isinstance(s, dict)}
+    me = seats.get(seat, {})
+    engine = session.table.adapter.engine
+    player = engine.player(seat)
+    general = me.get("general")
+    out: dict[str, Any] = {
+        "game": "sanguosha",
+        "seat": seat,
+        "general": names.general(general) if general else None,
+        "hp": me.get("hp"),
+        "max_hp": me.get("max_hp"),
+        "alive": me.get("alive", True),
+        # the seat's own: known to the companion for the lord and once revealed
+        "identity": names.identity(player.identity) if player.identity else None,
+        "equipment": {
+            slot: names.card_name(card)
+            for slot, card in (me.get("equipment") or {}).items()
+            if card
+        },
+        "judgment": [names.card_name(c) for c in me.get("judgment") or []],
+        "skills": [],
+        "reach": [],
+        "names": {n: names.general(s["general"]) for n, s in seats.items() if s.get("general")},
+    }
+    if general in book.generals:
+        spec = book.generals[general]
+        ids = list(spec.skills) + (list(spec.lord_skills) if player.identity == "lord" else [])
+        for sid in ids:
+            skill = book.skills.get(sid)
+            text = skill.text.get(lang) or skill.text.get("en", "") if skill else ""
+            out["skills"].append({"id": sid, "name": names.skill(sid), "text": text})
+    if player.alive and general:
+        reach = engine.attack_range(player)
+        out["attack_range"] = reach
+        for other in engine.alive_order:
+            if other is player:
+                continue
+            d = engine.distance(player, other)
+            out["reach"].append({"seat": other.seat, "distance": d, "in_range": d <= reach})
+    turn = state.get("turn") or {}
+    if turn.get("seat") == seat and turn.get("phase") == "play":
+        limit = engine.kill_limit(player)
+        out["turn"] = {
+            "kills_left": max(0, limit - engine.kills_used) if limit < 1000 else None,
+            "once": [
+                {"name": s["name"], "used": bool(player.marks.get(f"turn:{s['id']}"))}
+                for s in out["skills"]
+                if s["id"] in ONCE_PER_PHASE
+            ],
+        }
+    return out
