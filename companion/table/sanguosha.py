@@ -240,8 +240,15 @@ class SanguoshaTable:
         self, inp: TableInput, prompt: Prompt, scanned: Scanned | None
     ) -> Interpretation | None:
         """At the shared reader, in a window open to several seats, a general's card (or
-        the seat dial) says who is about to answer."""
-        if inp.seat is not None or prompt.seat is not None or prompt.kind in _SETUP:
+        the seat dial) says who is about to answer. So it does in a Nullification window
+        left to one seat, as its prompt said while it was open to more; a seat the
+        window no longer waits for is refused at once, with who it waits for."""
+        window = prompt.kind is PromptKind.NULLIFY
+        if (
+            inp.seat is not None
+            or prompt.kind in _SETUP
+            or (prompt.seat is not None and not window)
+        ):
             return None
         if inp.kind is InputKind.SELECT:
             seat: int | None = int(inp.data.get("seat", 0)) or None
@@ -254,6 +261,9 @@ class SanguoshaTable:
         else:
             return None
         claimed = seat
+        if window and seat not in prompt.seats:
+            data = {"seat": seat, "expected": list(prompt.seats)} | _purpose(prompt)
+            return Refuse("wrong_seat", data, seat, "engine")
 
         def claim() -> None:
             self._claim = claimed

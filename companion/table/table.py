@@ -58,6 +58,9 @@ class _Accepted:
         return self.resolved.input
 
 
+_READS = (InputKind.SCAN, InputKind.PRESS, InputKind.SELECT)
+"""The inputs a reader sends when a player uses it (not notices or lifted cards)."""
+
 _ASKED_AGAIN = ("confirm", "choose_option", "discard", "respond")
 """Prompt kinds whose answer ends them: the same one right after is asked anew."""
 
@@ -83,6 +86,9 @@ class Table:
         self.players = players if players is not None else _players(self.adapter.view())
         #: Reader name -> the seat it is bound to (0: shared), as the log bound them.
         self.bindings: dict[str, int] = {}
+        #: Whether a shared reader has been used (an input with no seat, or one bound to
+        #: 0); like the bindings, UNDO leaves it.
+        self.shared_reader = False
         self.clock = 0.0
         self._paused = False
         self._window_override: float | None = None
@@ -99,7 +105,14 @@ class Table:
         return [e.to_json() for e in self.adapter.start_events]
 
     def prompt(self) -> dict[str, Any] | None:
-        return self.adapter.prompt()
+        """The pending decision (JSON). One open to several seats at once (a
+        Nullification window) carries `shared_reader` once a shared reader is in use, so
+        its prompt can say how to answer there: your own general first (who answers),
+        then the answer."""
+        prompt = self.adapter.prompt()
+        if prompt is not None and self.shared_reader and prompt.get("seat") is None:
+            prompt = {**prompt, "shared_reader": True}
+        return prompt
 
     def view(self) -> dict[str, Any]:
         return self.adapter.view()
@@ -140,12 +153,14 @@ class Table:
         binding = self._binding(resolved)
         if binding is not None:
             return self._bind(inp, *binding)
+        if inp.seat is None and inp.reader not in (None, HOST) and inp.kind in _READS:
+            self.shared_reader = True
         inp = resolved.input
         hint = self.hints.take(self.adapter, resolved)
         if hint is not None:  # advice, not a move: ignored by the game (hints.py)
             seat = hint.get("seat")
-            return Outcome(inp, Status.IGNORED, seat=seat, prompt=self.adapter.prompt(), hint=hint)
-        before = self.adapter.prompt()
+            return Outcome(inp, Status.IGNORED, seat=seat, prompt=self.prompt(), hint=hint)
+        before = self.prompt()
         try:
             if inp.kind is InputKind.PRESS and inp.data.get("button") == "undo":
                 outcome = self._undo(inp)
@@ -157,7 +172,7 @@ class Table:
             outcome = self._engine_failed(inp, None, exc)
         if outcome.status is not Status.IGNORED:
             self.counted += 1
-        after = self.adapter.prompt()
+        after = self.prompt()
         # the same question asked again after it was answered (Xiaoji twice) is a new
         # decision: narrated again; a play phase going on after a card is not
         changed = after != before or (
@@ -219,10 +234,11 @@ class Table:
             refusal = {"reason": "bind_seat_taken", **data, "other": holder}
             return self._refused(inp, seat, refusal, "table")
         self.bindings[reader] = seat
+        self.shared_reader = self.shared_reader or not seat
         note = Note("reader_bound", data) if seat else Note("reader_unbound", {"reader": reader})
         return Outcome(
             inp, Status.ACCEPTED, seat=seat or None, notes=[note],
-            prompt=self.adapter.prompt(), signals=[(None, Signal.ACCEPTED)],
+            prompt=self.prompt(), signals=[(None, Signal.ACCEPTED)],
         )  # fmt: skip
 
     def _step(self, resolved: Resolved) -> tuple[Outcome, _Accepted | None]:

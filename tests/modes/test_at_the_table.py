@@ -484,3 +484,97 @@ def test_1v1_v11_dismantle_says_ok_or_no_and_refuses_the_judgment_area_with_its_
     t.ok(t.scan("dilu@C5", 1))
     assert "dilu@C5" not in t.seat(2)["equipment"].values()
     assert t.seat(2)["judgment"] == ["indulgence@H6"]
+
+
+class SharedSeats(Seats):
+    """An identity-mode table played at one shared reader (setup too: the lord's card, then
+    the generals in seat order), with the Maneuvering cards."""
+
+    def __init__(self, *generals: str) -> None:
+        super(Seats, self).__init__(players=len(generals), settings={"maneuvering": True})
+        self.setup(generals)
+
+
+IRON_CHAIN_ASKS = {
+    "en": "Sun Quan (seat 1): Iron Chain ♠J: scan a general (yours too; or select a seat) and "
+    "OK, or two generals: the second uses it at once; OK with none recasts it (draw 1); NO "
+    "cancels.",
+    "es": "Sun Quan (asiento 1): Cadena de hierro ♠J: escanea un general (el tuyo también; o "
+    "elige un asiento) y OK, o dos generales: el segundo la usa en el acto; OK sin ninguno la "
+    "refunde (robas 1); NO cancela.",
+    "zh-Hans": "1号位孙权：【铁索连环】♠J：扫描一名武将（可以是自己；或选择座位）后按确定，或扫描两名武将"
+    "（扫描第二名后立即使用）；不选目标直接按确定则重铸（摸1张牌）；按取消放弃。",
+}
+IRON_CHAIN_SO_FAR = {
+    "en": "Sun Quan (seat 1): targets for Iron Chain ♠J so far Guan Yu (seat 2); OK to confirm, "
+    "or scan a second general, which uses it at once; NO to cancel.",
+    "es": "Sun Quan (asiento 1): objetivos de la Cadena de hierro ♠J hasta ahora: Guan Yu "
+    "(asiento 2); OK para confirmar, o escanea un segundo general, que la usa en el acto; NO "
+    "para cancelar.",
+    "zh-Hans": "1号位孙权：【铁索连环】♠J的目标目前为2号位关羽；按确定使用，或扫描第二名武将（扫描后立即使用）；"
+    "按取消放弃。",
+}
+NULLIFY_AT_A_SHARED_READER = {
+    "en": "Nullification against Iron Chain ♠J on Guan Yu (seat 2)? Scan it, or NO (5 s); at a "
+    "shared reader, scan your own general first, then the Nullification or NO; still to "
+    "answer: Sun Quan (seat 1), Guan Yu (seat 2), Zhang Fei (seat 3) and Lü Bu (seat 4).",
+    "es": "¿Anulación contra la Cadena de hierro ♠J sobre Guan Yu (asiento 2)? Escanéala, o NO "
+    "(5 s); en un lector compartido, escanea antes tu propio general y luego la Anulación o "
+    "NO; faltan por responder: Sun Quan (asiento 1), Guan Yu (asiento 2), Zhang Fei "
+    "(asiento 3) y Lü Bu (asiento 4).",
+    "zh-Hans": "【铁索连环】♠J即将对2号位关羽生效，是否使用【无懈可击】？扫描【无懈可击】，或按取消（5秒）；"
+    "在共用读卡器上，请先扫描你自己的武将牌，再扫描【无懈可击】或按取消；尚未表态：1号位孙权、2号位关羽、"
+    "3号位张飞和4号位吕布。",
+}
+WHO_IS_ANSWERING = {
+    "en": "Who is answering? Scan your own general first (Sun Quan (seat 1), Guan Yu (seat 2), "
+    "Zhang Fei (seat 3) and Lü Bu (seat 4)).",
+    "es": "¿Quién responde? Escanea antes tu propio general (Sun Quan (asiento 1), Guan Yu "
+    "(asiento 2), Zhang Fei (asiento 3) y Lü Bu (asiento 4)).",
+    "zh-Hans": "谁在响应？请先扫描你自己的武将牌（1号位孙权、2号位关羽、3号位张飞和4号位吕布）。",
+}
+ALREADY_ANSWERED = (
+    "Sun Quan (seat 1) may not decide now: waiting for Guan Yu (seat 2), Zhang Fei (seat 3) "
+    "and Lü Bu (seat 4)."
+)
+
+
+def test_at_a_shared_reader_iron_chain_and_its_nullification_say_what_is_accepted() -> None:
+    """Issue 31 item 20, at one shared reader. Iron Chain's prompts say what the README
+    says: one general and OK, or two, the second using it at once (no OK: an OK then
+    lands in the Nullification window, and is refused there). The Nullification window
+    says how to answer at a shared reader (your own general first, then NO or the
+    Nullification), and that gesture is accepted: a bare NO is refused, as it says."""
+    t = SharedSeats("sunquan", "guanyu", "zhangfei", "lvbu")
+    asked = t.ok(t.scan("iron_chain@SJ"))
+    assert {lang: t.said(asked, lang)[-1] for lang in LANGS} == IRON_CHAIN_ASKS
+    first = t.ok(t.scan("guanyu"))
+    assert {lang: t.said(first, lang)[-1] for lang in LANGS} == IRON_CHAIN_SO_FAR
+    used = t.ok(t.scan("zhangfei"))
+    assert t.pending["kind"] == "nullify"
+    assert {lang: t.said(used, lang)[-1] for lang in LANGS} == NULLIFY_AT_A_SHARED_READER
+    for button in ("ok", "no"):
+        said = refused(t, lambda b=button: t.press(b), "who_is_it")
+        assert {lang: lines[0] for lang, lines in said.items()} == WHO_IS_ANSWERING
+    for seat, general in enumerate(("sunquan", "guanyu", "zhangfei", "lvbu"), start=1):
+        assert t.ok(t.scan(general)).seat == seat  # Lü Bu's too, the last one asked
+        assert t.ok(t.press("no")).seat == seat
+        if seat == 1:  # one who has answered is told whom the window still waits for
+            said = refused(t, lambda: t.scan("sunquan"), "wrong_seat")
+            assert said["en"] == [ALREADY_ANSWERED]
+    assert t.pending["kind"] == "nullify" and t.pending["target"] == 3  # the next target's
+    assert t.pending["shared_reader"] is True
+
+
+def test_with_a_reader_per_seat_the_nullification_prompt_says_no_shared_reader_step() -> None:
+    """The shared reader's step is said only where a shared reader is in use: a table
+    with one reader per seat answers a window with NO at each seat's own reader."""
+    t = SetSeats("sunquan", "guanyu", "zhangfei", "lvbu", maneuvering=True)
+    t.ok(t.scan("iron_chain@SJ", 1))
+    t.ok(t.scan("guanyu", 1))
+    used = t.ok(t.scan("zhangfei", 1))
+    assert "shared_reader" not in t.pending
+    said = t.said(used)[-1]
+    assert said.startswith("Nullification against Iron Chain ♠J on Guan Yu (seat 2)? Scan it")
+    assert "shared reader" not in said
+    assert t.ok(t.press("no", 3)).seat == 3
