@@ -287,12 +287,13 @@ class SanguoshaTable:
 
     def _own_skills(self, seat: int) -> list[str]:
         """The skills a player's own general card may start (active or conversion) in this
-        game: a lord skill only for the lord, and not at all in a two-side mode."""
+        game: a lord skill only for the lord, and not at all in a two-side mode; not one
+        he lends the others (黄天: they start it with its token)."""
         player = self.engine.players[seat - 1]
         if player.general is None:
             return []
         skills = catalogue().skills
-        have = {s.id for s in player.skills}
+        have = {s.id for s in player.skills if not s.lent}  # 黄天 is the others' to start
         general = catalogue().generals[player.general]
         return [
             s
@@ -317,7 +318,7 @@ class SanguoshaTable:
             return self._stage_skill(seat, card.name) if self.equipped(seat, card) else None
         if scanned.kind == "skill":
             player = self.engine.players[seat - 1]
-            if self.engine.skill_of(player, scanned.text) is None:  # refused at once
+            if self.engine.usable_skill(player, scanned.text) is None:  # refused at once
                 reason, data = self.engine.skill_missing(player, scanned.text)
                 return Refuse(reason.value, dict(data), source="engine")
             return self._stage_skill(seat, scanned.text)

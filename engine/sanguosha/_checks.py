@@ -219,10 +219,16 @@ class ChecksLayer(SetupLayer):
         if seen + k > self.copies[card]:
             raise IllegalAction(Reason.CARD_ELSEWHERE, card=str(card), zone=zone, seat=where)
 
-    def check_skill(self, p: Player, skill_id: str) -> Skill:
+    def check_skill(self, p: Player, skill_id: str, lent: bool = False) -> Skill:
+        """`p`'s skill `skill_id` (with `lent`: or one lent to him, `Skill.lent`), else
+        the refusal saying why he has none."""
         for skill in p.skills:
             if skill.id == skill_id:
                 return skill
+        if lent:
+            holder = self.lender(p, skill_id)
+            if holder is not None:
+                return self.check_skill(holder, skill_id)
         if skill_id not in catalogue().skills and skill_id not in REGISTRY:
             raise InvalidAction(Reason.UNKNOWN_SKILL, skill=skill_id)
         reason, data = self.skill_missing(p, skill_id)
@@ -232,7 +238,15 @@ class ChecksLayer(SetupLayer):
         """Why `p` lacks a skill: a lord skill printed on the general's card is off in a
         two-side mode (docs/modes.md §1) or belongs to the lord only; else not his."""
         data: dict[str, object] = {"skill": skill_id, "seat": p.seat}
-        general = catalogue().generals.get(p.general or "")
+        owner = p
+        cls = REGISTRY.get(skill_id)
+        if cls is not None and cls.lent:  # another's skill (黄天): when, or whose it is
+            if self.lender(p, skill_id) is not None:  # lent, but not in his own play phase
+                return Reason.SKILL_NOT_AVAILABLE, data | {"how": "own_play_phase"}
+            others = (q for q in self.alive_order if q is not p and _prints(q, skill_id))
+            owner = next(others, p)
+            data["seat"] = owner.seat
+        general = catalogue().generals.get(owner.general or "")
         if general is not None and skill_id in general.lord_skills:
             if self.game.team_mode is not None:
                 return Reason.LORD_SKILLS_OFF, data | {"mode": self.settings.game_mode}
@@ -303,7 +317,7 @@ class ChecksLayer(SetupLayer):
             self.check_in_hand(p, (card,))
             return None
         assert isinstance(action, UseSkill)
-        skill = self.check_skill(p, action.skill)
+        skill = self.check_skill(p, action.skill, lent=True)
         if skill.active:
             if skill.once and skill.id in p.spent:
                 raise IllegalAction(Reason.SKILL_SPENT, skill=skill.id, seat=p.seat)
@@ -573,3 +587,9 @@ def _kind_needed(ctx: dict[str, object]) -> str | None:
 
 def _is_kind(card: Card, need: str) -> bool:
     return card.color.value == need or card.type == need
+
+
+def _prints(p: Player, skill_id: str) -> bool:
+    """`p`'s general card prints the skill (a lord skill too, lord or not)."""
+    general = catalogue().generals.get(p.general or "")
+    return general is not None and skill_id in general.skills + general.lord_skills

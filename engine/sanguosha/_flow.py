@@ -162,7 +162,7 @@ class FlowLayer(RespondLayer):
             elif isinstance(answer, Recast):
                 yield from self.recast(p, answer.card)
             elif isinstance(answer, UseSkill):
-                skill = self.skill_of(p, answer.skill)
+                skill = self.usable_skill(p, answer.skill)  # a lent one too (黄天)
                 assert skill is not None
                 if skill.active:
                     self.skill_invoked(p, skill.id, answer.targets)

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from engine.core.errors import ActionError
 from engine.sanguosha._checks import ChecksLayer
+from engine.sanguosha._zones import LENT
 from engine.sanguosha.actions import (
     Action,
     ChooseGeneral,
@@ -223,7 +224,8 @@ class LegalLayer(ChecksLayer):
         """The play prompt's skill actions, in listing order, each with the use to decide
         (None: an active skill's choice, legal as it is; else a conversion's use)."""
         out: list[tuple[Action, _Use | None]] = []
-        for skill in p.skills:
+        lent = self.lent_skills(p) if LENT in self._mods else []
+        for skill in p.skills + lent:
             if skill.active:
                 if skill.once and skill.id in p.spent:
                     continue
@@ -286,7 +288,7 @@ class LegalLayer(ChecksLayer):
         hand = _distinct(p.hand)
         cards = hand
         recasts = [c for c in hand if c.true_name in _RECASTABLE]
-        skills = self._skill_offers(p) if p.skills else []
+        skills = self._skill_offers(p) if p.skills or LENT in self._mods else []
         while True:
             h, r, k = len(cards), len(recasts), len(skills)
             i = below(rng, h + r + k + 1)

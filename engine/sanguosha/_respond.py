@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.sanguosha._zones import ZonesLayer
+from engine.sanguosha._zones import LENT, ZonesLayer
 from engine.sanguosha.actions import ChooseTarget, Confirm, Pass, Respond, Timeout, UseSkill
 from engine.sanguosha.catalogue import Card
 from engine.sanguosha.context import (
@@ -52,6 +52,30 @@ class RespondLayer(ZonesLayer):
             if skill.id == skill_id:
                 return skill
         return None
+
+    def lender(self, p: Player, skill_id: str) -> Player | None:
+        """The living other player who lends `p` the skill `skill_id` (黄天's lord), if any."""
+        for holder, skill in self._mods.get(LENT, ()):
+            if skill.id == skill_id and holder is not p and holder.alive:
+                return holder
+        return None
+
+    def usable_skill(self, p: Player, skill_id: str) -> Skill | None:
+        """`p`'s own skill `skill_id`, else the one another player lends him (`Skill.lent`)."""
+        own = self.skill_of(p, skill_id)
+        if own is not None:
+            return own
+        holder = self.lender(p, skill_id)
+        return None if holder is None else self.skill_of(holder, skill_id)
+
+    def lent_skills(self, p: Player) -> list[Skill]:
+        """The skills other living players lend `p` (each once, none he has himself)."""
+        out: list[Skill] = []
+        for holder, skill in self._mods.get(LENT, ()):
+            if holder is not p and holder.alive and self.skill_of(p, skill.id) is None:
+                if all(s.id != skill.id for s in out):
+                    out.append(skill)
+        return out
 
     def skill_invoked(self, p: Player, skill_id: str, targets: tuple[int, ...] = ()) -> None:
         if skill_id in ONCE_PER_GAME:  # a limited skill used, an awakening fired: spent

@@ -31,6 +31,9 @@ from engine.sanguosha.state import HIDDEN, SLOT_INDEX, Player
 
 _Key = TypeVar("_Key")
 
+LENT = "lent"
+"""The `_mods` key of the skills their holders lend to the other players (`Skill.lent`)."""
+
 
 def _owner_seat(entry: tuple[Player, Skill]) -> int:
     return entry[0].seat
@@ -206,6 +209,8 @@ class ZonesLayer(RulesLayer):
             self._hooks[point] = entries
         for mod in skill.modifiers:
             self._mods.setdefault(mod, []).append((p, skill))
+        if skill.lent:  # indexed with the modifiers: `_unindex` drops it with them
+            self._mods.setdefault(LENT, []).append((p, skill))
 
     def detach(self, p: Player, skill_id: str) -> None:
         for skill in p.skills:

@@ -53,7 +53,7 @@ class Reason(StrEnum):
     # --- targets ---
     NEEDS_TARGET = "needs_target"  # card, min_targets
     TOO_MANY_TARGETS = "too_many_targets"  # card, max_targets, got
-    INVALID_TARGET = "invalid_target"  # card, target
+    INVALID_TARGET = "invalid_target"  # card, target; lord (黄天: the card goes to the lord)
     AUTO_TARGETS = "auto_targets"  # card, target (Barbarian Invasion: its targets are fixed)
     CANNOT_TARGET_SELF = "cannot_target_self"  # card
     MUST_TARGET_SELF = "must_target_self"  # card, target (the other player named)
@@ -83,13 +83,13 @@ class Reason(StrEnum):
     NOT_RECASTABLE = "not_recastable"  # card
     NOT_WOUNDED = "not_wounded"  # seat, hp, max_hp, card (a Peach: used only on oneself)
     CANNOT_PASS = "cannot_pass"  # prompt
-    SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat; how (compulsory | triggered:
-    # not started by hand)
+    SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat, how (compulsory, triggered, lent)
     SKILL_NOT_OWNED = "skill_not_owned"  # seat, skill (the player has no such skill)
     LORD_SKILLS_OFF = "lord_skills_off"  # seat, skill, mode (no lord skills in two-side modes)
     NOT_THE_LORD = "not_the_lord"  # seat, skill (a lord skill on a general who is not the lord)
     SKILL_WRONG_NEED = "skill_wrong_need"  # skill, need, gives (the cards the skill makes)
     ONCE_PER_PHASE = "once_per_phase"  # skill, seat (already used this play phase)
+    WRONG_KINGDOM = "wrong_kingdom"  # skill, seat, kingdom, needed (黄天: other Qun only)
     SKILL_SPENT = "skill_spent"  # skill, seat (a limited skill used, an awakening fired)
     SLOT_OCCUPIED = "slot_occupied"  # card, seat, held (moving equipment to a full slot)
     TOO_FEW_CARDS = "too_few_cards"  # skill, seat, needed, have, zone (hand | cards)

@@ -18,8 +18,8 @@ from .helpers import pending
 class Readers:
     """A table-mode game behind the table layer; seat 1 scans the lord card."""
 
-    def __init__(self, *generals: str) -> None:
-        self.table = make_table("sanguosha", len(generals), 1, {})
+    def __init__(self, *generals: str, settings: dict[str, Any] | None = None) -> None:
+        self.table = make_table("sanguosha", len(generals), 1, settings or {})
         self.now = 0.0
         self.ok("scan", 1, "lord")
         for seat, general in enumerate(generals, start=1):

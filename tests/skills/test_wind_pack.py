@@ -1,6 +1,7 @@
 """The 风 pack's skills (docs/wind-fire.md §3): a scenario each, through `submit` on real
 games; bad input refused with its reason and the state unchanged."""
 
+from companion.narration import Narrator
 from engine.sanguosha import (
     ChooseTarget,
     Confirm,
@@ -9,10 +10,12 @@ from engine.sanguosha import (
     Reason,
     Respond,
     Settings,
+    UseSkill,
     parse_card,
 )
 from engine.sanguosha.prompts import PromptKind
 
+from .gesture_table import Readers
 from .helpers import (
     conserved,
     deck_top,
@@ -26,11 +29,13 @@ from .helpers import (
     refused,
     set_hand,
     set_hp,
+    skill_ids,
     table_game,
 )
 
 C = parse_card
-WIND = Settings(general_packs=("standard", "wind"))
+WIND_PACKS = ["standard", "wind"]
+WIND = Settings(general_packs=tuple(WIND_PACKS))
 
 
 def _to_turn_of(game, seat):
@@ -187,8 +192,98 @@ def test_guidao_at_a_judgment():
     assert C("kill@S7") not in game.player(1).hand
 
 
+def test_huangtian_another_qun_character_gives_the_lord_a_dodge_once_per_play_phase():
+    game = game_with("zhangjiao", "huatuo", "caocao", None)
+    set_hand(game, 1, "dodge@H2")
+    out = refused(game, 1, UseSkill("huangtian", (C("dodge@H2"),)), Reason.SKILL_NOT_AVAILABLE)
+    assert out.data == {"skill": "huangtian", "seat": 1, "how": "lent"}  # the others' skill
+    end_turn(game)
+    prompt_is(game, PromptKind.PLAY, 2)
+    set_hand(game, 2, "dodge@D2", "kill@S7", "lightning@SA")
+    offered = {a for a in game.legal_actions(2) if isinstance(a, UseSkill)}
+    assert {a for a in offered if a.skill == "huangtian"} == {
+        UseSkill("huangtian", (C("dodge@D2"),)),
+        UseSkill("huangtian", (C("lightning@SA"),)),
+    }
+    out = refused(game, 2, UseSkill("huangtian", (C("kill@S7"),)), Reason.WRONG_KIND_OF_CARD)
+    assert out.data == {"card": "kill@S7", "skill": "huangtian", "need": "dodge_or_lightning"}
+    out = refused(game, 2, UseSkill("huangtian", (C("dodge@D2"),), (3,)), Reason.INVALID_TARGET)
+    assert out.data == {"card": "huangtian", "target": 3, "lord": 1}
+    hand = len(game.player(1).hand)
+    events = game.submit(2, UseSkill("huangtian", (C("dodge@D2"),), (1,)))
+    assert [(e.seat, e.target, e.card, e.reason) for e in of(events, "card_given")] == [
+        (2, 1, "dodge@D2", "huangtian")
+    ]
+    assert C("dodge@D2") in game.player(1).hand and len(game.player(1).hand) == hand + 1
+    assert game.view()["seats"][1]["hand_count"] == 2
+    out = refused(game, 2, UseSkill("huangtian", (C("lightning@SA"),)), Reason.ONCE_PER_PHASE)
+    assert out.data == {"skill": "huangtian", "seat": 2}
+    assert not [a for a in game.legal_actions(2) if getattr(a, "skill", None) == "huangtian"]
+    end_turn(game)  # 曹操 is Wei: refused, with his kingdom
+    set_hand(game, 3, "dodge@D3", "kill@S8")
+    out = refused(game, 3, UseSkill("huangtian", (C("dodge@D3"),)), Reason.WRONG_KINGDOM)
+    assert out.data == {"skill": "huangtian", "seat": 3, "kingdom": "wei", "needed": "qun"}
+    sentence = Narrator("en").refusal({"reason": "wrong_kingdom", **out.data})
+    assert sentence == "Yellow Heaven is only for the other Qun characters: seat 3 is Wei."
+    # 华佗, asked for a Dodge in another's turn: the gift is for his own play phase
+    game.submit(3, PlayCard(C("kill@S8"), (2,)))
+    prompt_is(game, PromptKind.RESPOND, 2)
+    out = refused(game, 2, UseSkill("huangtian", (C("lightning@SA"),)), Reason.SKILL_NOT_AVAILABLE)
+    assert out.data == {"skill": "huangtian", "seat": 2, "how": "own_play_phase"}
+
+
+HUANGTIAN_NOT_LORD = {
+    "en": "Yellow Heaven is a lord skill: only the lord has it, and seat 2 is not the lord.",
+    "es": "Cielo amarillo es una habilidad de señor: solo la tiene el señor, y el asiento 2 no "
+    "es el señor.",
+    "zh-Hans": "黄天是主公技，只有主公拥有：2号位不是主公。",
+}
+
+
+def test_huangtian_only_while_zhangjiao_is_the_lord():
+    game = game_with("caocao", "zhangjiao", "huatuo", None)
+    end_turn(game)
+    end_turn(game)
+    prompt_is(game, PromptKind.PLAY, 3)
+    set_hand(game, 3, "dodge@D3")
+    assert not [a for a in game.legal_actions(3) if getattr(a, "skill", None) == "huangtian"]
+    out = refused(game, 3, UseSkill("huangtian", (C("dodge@D3"),)), Reason.NOT_THE_LORD)
+    assert out.data == {"skill": "huangtian", "seat": 2}  # the seat whose card prints it
+    for lang, sentence in HUANGTIAN_NOT_LORD.items():
+        assert Narrator(lang).refusal({"reason": "not_the_lord", **out.data}) == sentence
+
+
 def test_wind_generals_at_the_table():
-    """The built 风 generals are scanned at the table once the pack is named; 张角 waits for
-    his lord skill 黄天 (refused with it named, `test_packs.py`)."""
-    game = table_game("xiahouyuan", "caoren", "huangzhong", "weiyan", settings=WIND)
-    assert [p.general for p in game.players] == ["xiahouyuan", "caoren", "huangzhong", "weiyan"]
+    """The built 风 generals are scanned at the table once the pack is named."""
+    generals = ["zhangjiao", "xiahouyuan", "caoren", "huangzhong", "weiyan"]
+    game = table_game(*generals, settings=WIND)
+    assert [p.general for p in game.players] == generals
+    assert "huangtian" in skill_ids(game, 1) and game.player(1).max_hp == 4  # lord, 5 players
+
+
+def test_huangtian_at_the_table_the_giver_scans_the_token_and_the_card():
+    """华佗 (Qun) in his play phase scans the 黄天 token, then the Dodge he shows, then OK:
+    the card goes to 张角, the lord, by name; a Kill scanned instead is refused at OK with
+    the rule (the staging stays, NO clears it) and nothing changes."""
+    t = Readers("zhangjiao", "huatuo", "caocao", "diaochan", settings={"general_packs": WIND_PACKS})
+    t.end_turn(1)
+    lord_hand = len(t.game.player(1).hand)
+    t.ok("scan", 2, "skill:huangtian")
+    t.ok("scan", 2, "kill@S7")
+    before = t.game.view()
+    outcome = t.do("ok", 2)
+    assert not outcome.accepted and outcome.refusal == {
+        "reason": "wrong_kind_of_card",
+        "card": "kill@S7",
+        "skill": "huangtian",
+        "need": "dodge_or_lightning",
+    }
+    assert t.game.view() == before
+    t.ok("no", 2)
+    t.ok("scan", 2, "skill:huangtian")
+    t.ok("scan", 2, "dodge@D2")
+    outcome = t.ok("ok", 2)
+    given = [(e.seat, e.target, e.card) for e in t.events(outcome, "card_given")]
+    assert given == [(2, 1, "dodge@D2")]
+    assert len(t.game.player(1).hand) == lord_hand + 1 and C("dodge@D2") in t.game.player(1).hand
+    assert t.game.view()["seats"][0]["hand_count"] == lord_hand + 1

@@ -30,7 +30,7 @@ prohibitions: no prompts) from triggers:
 
 Active skills (tag `active`) are started from the play prompt with `UseSkill`:
 `can_activate`, `check_activate` (raise `IllegalAction`, change nothing) and the
-generator `activate`.
+generator `activate`. A `lent` active skill is started by the other players instead.
 """
 
 from __future__ import annotations
@@ -110,6 +110,10 @@ class Skill:
     """A provider whose success is its own effect (涅槃 saves its owner): nothing is used."""
     once: ClassVar[bool] = False
     """Tagged `limited` (限定技) or `awakening` (觉醒技): once per game (set by `register`)."""
+    lent: ClassVar[bool] = False
+    """An active skill its holder lends to the other players (黄天): each may start it from
+    his own play prompt (`Game.usable_skill`); its active hooks get that player as
+    `owner`, and `Game.lender` finds the holder."""
 
     @property
     def compulsory(self) -> bool:

@@ -1,8 +1,8 @@
 """The 风 (Wind) pack's skills, original printed texts (docs/wind-fire.md §3).
 
-夏侯渊 (shensu), 曹仁 (jushou), 黄忠 (liegong), 魏延 (kuanggu), 张角 (leiji, guidao). The
-texts players read are in `data/skills.json`. 小乔 (tianxiang, hongyan), 周泰 (buqu), 张角's
-lord skill huangtian and 于吉 (guhuo) are not built yet: those generals are refused at
+夏侯渊 (shensu), 曹仁 (jushou), 黄忠 (liegong), 魏延 (kuanggu), 张角 (leiji, guidao;
+huangtian as lord). The texts players read are in `data/skills.json`. 小乔 (tianxiang,
+hongyan), 周泰 (buqu) and 于吉 (guhuo) are not built yet: those generals are refused at
 setup (`general_not_playable`).
 """
 
@@ -11,12 +11,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.cards import Color, Suit
-from engine.sanguosha.events import CardsGained
+from engine.core.errors import IllegalAction
+from engine.sanguosha.actions import UseSkill
+from engine.sanguosha.events import CardGiven, CardsGained
 from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import Flow, Point, Skill, register
-from engine.sanguosha.skills._active import COMPULSORY
+from engine.sanguosha.skills._active import COMPULSORY, known, once_used, too_few_cards
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from engine.sanguosha.cards import Problem
     from engine.sanguosha.catalogue import Card
     from engine.sanguosha.context import Damage, Judgment, PhaseData, Request, TargetData
     from engine.sanguosha.game import Game
@@ -224,5 +230,65 @@ class Guidao(Skill):
             game.discard_pile.remove(old)
             owner.hand.append(old)
             game.emit(CardsGained(owner.seat, (str(old),), self.id))
+        if game._queue:
+            yield from game.flush()
+
+
+@register
+class Huangtian(Skill):
+    """黄天 (lord): once in each of his own play phases, every other Qun character may give
+    you a Dodge or a Lightning from his hand, shown. It is the giver's action (a `lent`
+    skill: `owner` in the active hooks is the giver); the lord can neither ask nor refuse
+    (docs/wind-fire.md §3.2)."""
+
+    id = "huangtian"
+    tags = frozenset({"lord", "active"})
+    lent = True
+    MARK = "turn:huangtian"  # on the giver: his play phase happens once a turn
+    GIFTS = ("dodge", "lightning")
+    KINGDOM = "qun"
+
+    def can_activate(self, game: Game, owner: Player) -> bool:
+        return self.unavailable(game, owner) is None
+
+    def unavailable(self, game: Game, owner: Player) -> Problem:
+        if game.lender(owner, self.id) is None:  # the lord himself: it is the others' skill
+            return Reason.SKILL_NOT_AVAILABLE, {"skill": self.id, "seat": owner.seat, "how": "lent"}
+        if owner.kingdom != self.KINGDOM:
+            data = {"skill": self.id, "seat": owner.seat, "kingdom": owner.kingdom}
+            return Reason.WRONG_KINGDOM, data | {"needed": self.KINGDOM}
+        return once_used(owner, self.id) or too_few_cards(owner, self.id, 1)
+
+    def _gifts(self, owner: Player) -> list[Card]:
+        return [c for c in known(owner.hand) if c.true_name in self.GIFTS]
+
+    def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
+        if len(action.cards) != 1:
+            raise IllegalAction(Reason.WRONG_COUNT, expected=1, got=len(action.cards))
+        card = action.cards[0]
+        if card.true_name not in self.GIFTS:
+            need = "dodge_or_lightning"
+            raise IllegalAction(Reason.WRONG_KIND_OF_CARD, card=str(card), skill=self.id, need=need)
+        game.check_in_hand(owner, action.cards)
+        lord = game.lender(owner, self.id)
+        assert lord is not None  # can_activate
+        for seat in action.targets:  # the lord, or no one named
+            if seat != lord.seat:
+                raise IllegalAction(
+                    Reason.INVALID_TARGET, card=self.id, target=seat, lord=lord.seat
+                )
+
+    def activation_choices(self, game: Game, owner: Player) -> Iterator[UseSkill]:
+        for card in self._gifts(owner):
+            yield UseSkill(self.id, (card,))
+
+    def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        owner.marks[self.MARK] = True
+        lord = game.lender(owner, self.id)
+        assert lord is not None
+        card = action.cards[0]
+        game.take_from_hand(owner, card)
+        lord.hand.append(card)
+        game.emit(CardGiven(owner.seat, lord.seat, str(card), self.id))
         if game._queue:
             yield from game.flush()
