@@ -444,9 +444,15 @@ class _Link:
                     frame, done = self._outbox.popleft()
                     if frame in self._asks:
                         self._asked = True  # before the write: the answer may beat its return
-                    written = await self._write(frame)
-                    if done is not None and not done.done():
-                        done.set_result(written)
+                    written = False
+                    try:
+                        written = await self._write(frame)
+                    finally:
+                        # Also when the link's end cancels this write: its sender (the
+                        # pump's one feedback task) would otherwise wait for ever, and
+                        # no reader's LED would follow the game again (issue 33).
+                        if done is not None and not done.done():
+                            done.set_result(written)
         finally:
             self._fail_outbox()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -632,3 +633,51 @@ async def test_a_link_lost_between_two_gatt_requests_of_a_reconnect_is_retried(b
     assert [(r.old_epoch, r.new_epoch) for r in seen.of(ReaderRestarted)] == [
         (old_epoch, reader.epoch)
     ]
+
+
+class _HoldingFirstFeedback(ReaderSource):
+    """The rig's readers, the first LED command written to any of them held until the
+    host cancels its write (a wrapper that only orders the race; the stack is real)."""
+
+    def __init__(self, inner: ReaderSource) -> None:
+        self.inner = inner
+        self.held: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    async def discover(self, on_found: Any) -> None:
+        def found(reader: Reader) -> None:
+            send = reader.send
+
+            async def send_holding(frame: bytes) -> None:
+                if isinstance(decode(frame), Feedback) and not self.held.done():
+                    self.held.set_result(None)
+                    await asyncio.Event().wait()  # a write the dying link never finishes
+                await send(frame)
+
+            reader.send = send_holding  # type: ignore[method-assign]
+            on_found(reader)
+
+        await self.inner.discover(found)
+
+
+async def test_a_feedback_whose_write_the_links_end_cancels_is_answered(ble: Rig) -> None:
+    """Issue 33, the last open race (16 of 200 fault schedules ended "the readers
+    failed: TimeoutError" after "Game over"): a reader rebooted while the host was
+    writing it an LED command. The link's end cancelled the write, and the command's
+    future was never answered, so the pump's one feedback task waited for ever: no
+    reader's LED followed the game again, and the final flush gave up after 5 s.
+    `feedback` answers False, and the next command, on the new link, lights the LED."""
+    reader = ble.reader
+    source = _HoldingFirstFeedback(ble.source)
+    async with ReaderHub(source) as hub:
+        seen = await connected(hub)
+        first = asyncio.ensure_future(hub.feedback(reader.reader_id, GREEN_BEEP))
+        await asyncio.wait_for(source.held, TIMEOUT)
+        await reader.power_cycle(0.2)
+        done, _ = await asyncio.wait([first], timeout=TIMEOUT)  # a bound on a hang
+        assert first in done, "a feedback whose write the link's end cancelled never returned"
+        assert first.result() is False
+        seen = await take_until(hub, ReaderRestarted, seen)  # the new boot's link is up
+        assert await hub.feedback(reader.reader_id, GREEN_BEEP)
+        lit = await reader.wait_feedback(1, timeout=TIMEOUT)
+        assert dataclasses.replace(lit, seq=0) == GREEN_BEEP
+    assert len(seen.of(ReaderRestarted)) == 1
