@@ -122,6 +122,9 @@ class LifeLayer(FlowLayer):
                     target.hp,
                 )
             )
+            if Point.RECOVERED in self._hooks:
+                rec.amount = target.hp - before
+                yield from self.fire(Point.RECOVERED, rec)
 
     def lose_hp(self, p: Player, amount: int) -> Flow:
         """Lose HP (not damage: no source, no killer)."""
@@ -133,15 +136,24 @@ class LifeLayer(FlowLayer):
 
     # ---------------------------------------------------------------- dying
     def dying(self, p: Player, killer: Player | None, dmg: Damage | None) -> Flow:
-        """Ask for Peaches from the current player on, in seat order, until saved (1d)."""
+        """Ask for Peaches from the current player on, in seat order, until saved (1d).
+
+        A skill acting first (`BEFORE_DYING`) may keep `p` out of dying at HP 0 or less
+        (`survives`: 不屈's cards); one that still holds after the requests saves him too.
+        """
+        data = DyingData(p, killer, dmg)
+        if Point.BEFORE_DYING in self._hooks:
+            yield from self.fire(Point.BEFORE_DYING, data)
+            if not p.alive or p.hp >= 1 or self.survives(p, False):
+                return
         self.emit(PlayerDying(p.seat, p.hp))
         if Point.DYING in self._hooks:
-            yield from self.fire(Point.DYING, DyingData(p, killer, dmg))
+            yield from self.fire(Point.DYING, data)
         start = self.current if self.current is not None and self.current.alive else p
         for asked in self.living_from(start):
             # anyone may give a Peach; the dying player may also drink a Wine (3.1)
             need = RESCUE_SELF if asked is p and self.settings.maneuvering else "peach"
-            while p.hp < 1 and p.alive:
+            while p.hp < 1 and p.alive and not self.survives(p, True):
                 req = Request(asked, need, True, p, None, "dying")
                 got = yield from self.ask_card(asked, need, req, target=p, count=1 - p.hp)
                 if got is None:
@@ -153,14 +165,21 @@ class LifeLayer(FlowLayer):
                         continue  # its effect was the answer (涅槃)
                 name = self.answer_name(asked, need, cards, skill)
                 yield from self.use_card(asked, name, cards, [p], skill=skill, extra=True)
-            if p.hp >= 1 or not p.alive:
+            if p.hp >= 1 or not p.alive or self.survives(p, True):
                 break
         if not p.alive:
             return
-        if p.hp >= 1:
+        if p.hp >= 1 or self.survives(p, False):
             self.emit(PlayerRescued(p.seat, p.hp))
             return
         yield from self.die(p, killer)
+
+    def survives(self, p: Player, rescuing: bool) -> bool:
+        """Whether a skill keeps `p`, at HP 0 or less, alive without dying (`Skill.survives`)."""
+        mods = self._mods.get("survives")
+        if not mods:
+            return False
+        return any(skill.survives(self.game, owner, p, rescuing) for owner, skill in mods)
 
     def die(self, p: Player, killer: Player | None) -> Flow:
         p.alive = False

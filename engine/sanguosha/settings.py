@@ -61,7 +61,9 @@ class Settings:
       only; a general of a pack not named is refused at setup.
     - The 风 and 火 packs' disputed readings (docs/wind-fire.md §5), defaults first:
       `huoji_without_maneuvering` (火计 needs the Fire Attack of the Maneuvering cards: off),
-      `shensu_counts_toward_kill_limit` (a 神速 Kill is an extra use: off).
+      `shensu_counts_toward_kill_limit` (a 神速 Kill is an extra use: off),
+      `buqu_rescue_stop` (a dying 周泰 is asked round the whole table, `full_round`, or
+      only until his cards' ranks differ again, `no_duplicates`).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -89,6 +91,7 @@ class Settings:
     general_packs: Any = ("standard",)
     huoji_without_maneuvering: bool = False
     shensu_counts_toward_kill_limit: bool = False
+    buqu_rescue_stop: str = "full_round"
 
     def __post_init__(self) -> None:
         packs = self.general_packs
@@ -201,6 +204,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "awakened_skill_same_timing": (True, False),
     "huoji_without_maneuvering": (False, True),
     "shensu_counts_toward_kill_limit": (False, True),
+    "buqu_rescue_stop": ("full_round", "no_duplicates"),
 }
 """The values each of these settings takes (the default first)."""
 

@@ -46,11 +46,13 @@ def settings_for(seed: int) -> Settings:
 
 
 def check_counts(game: Game) -> None:
-    """The cheap invariants, after every action: no card appears or vanishes; HP <= max HP."""
+    """The cheap invariants, after every action: no card appears or vanishes (the cards on
+    a general too: 不屈's); HP <= max HP."""
     count = len(game.deck) + len(game.discard_pile) + len(game.processing)
     for p in game.players:
         assert p.hp <= p.max_hp, p
         count += len(p.hand) + len(p.judgment) + 4 - p.equip.count(None)
+        count += sum(len(pile.cards()) for pile in p.piles.values())
     assert count == len(game.cards)
 
 

@@ -6,6 +6,7 @@ from engine.sanguosha import (
     ChooseTarget,
     Confirm,
     Discard,
+    PickCard,
     PlayCard,
     Reason,
     Respond,
@@ -287,3 +288,150 @@ def test_huangtian_at_the_table_the_giver_scans_the_token_and_the_card():
     assert given == [(2, 1, "dodge@D2")]
     assert len(t.game.player(1).hand) == lord_hand + 1 and C("dodge@D2") in t.game.player(1).hand
     assert t.game.view()["seats"][0]["hand_count"] == lord_hand + 1
+
+
+# --------------------------------------------------------------------------- 周泰 不屈
+def _buqu_game(**kw):
+    """周泰 (seat 2) at 1 HP and no hand; the lord holds a Kill, a Duel and a Peach."""
+    game = game_with(None, "zhoutai", None, None, **kw)
+    set_hp(game, 2, 1)
+    set_hand(game, 1, "kill@S7", "duel@SA", "peach@H4")
+    set_hand(game, 2)
+    return game
+
+
+def _hit(game, card):
+    """The lord's `card` on 周泰, who does not answer: 1 damage."""
+    events = game.submit(1, PlayCard(C(card), (2,)))
+    events += pass_all(game)
+    return events + game.submit(2, Respond(None))
+
+
+def test_buqu_cards_of_different_ranks_keep_him_out_of_dying():
+    game = _buqu_game()
+    deck_top(game, "peach@H3")
+    _hit(game, "kill@S7")
+    prompt_is(game, PromptKind.CONFIRM, 2, reason="buqu")
+    events = game.submit(2, Confirm(True))
+    assert [(e.seat, e.pile, e.cards, e.total) for e in of(events, "pile_changed")] == [
+        (2, "buqu", ("peach@H3",), 1)
+    ]
+    assert not of(events, "player_dying") and game.player(2).alive and game.player(2).hp == 0
+    assert game.view()["seats"][1]["piles"] == {
+        "buqu": {"count": 1, "public": True, "items": ["peach@H3"]}
+    }
+    prompt_is(game, PromptKind.PLAY, 1)  # play goes on: no Peach was asked for
+    assert conserved(game)
+
+
+def test_buqu_a_repeated_rank_is_dying_and_a_peach_takes_a_card_of_his_choice():
+    """From 0 HP a second hit shows a second 3: dying. The lord's Peach heals 1, and 周泰
+    takes one card off (a card not on his general is refused, nothing changed); the
+    ranks differ again and, once everyone is asked (`full_round`), he lives at 0 HP."""
+    game = _buqu_game()
+    deck_top(game, "peach@H3", "kill@C3")
+    _hit(game, "kill@S7")
+    game.submit(2, Confirm(True))
+    _hit(game, "duel@SA")
+    events = game.submit(2, Confirm(True))
+    assert [e.cards for e in of(events, "pile_changed")] == [("kill@C3",)]
+    assert [(e.seat, e.hp) for e in of(events, "player_dying")] == [(2, -1)]
+    prompt = prompt_is(game, PromptKind.RESPOND, 1)
+    assert (prompt.need, prompt.count) == ("peach", 2)
+    game.submit(1, Respond(C("peach@H4")))
+    prompt = prompt_is(game, PromptKind.HARVEST_PICK, 2, reason="buqu")
+    assert prompt.options == ("peach@H3", "kill@C3")
+    out = refused(game, 2, PickCard(C("kill@S7")), Reason.NOT_OFFERED)
+    assert out.data == {"choice": "kill@S7", "options": ["peach@H3", "kill@C3"]}
+    events = game.submit(2, PickCard(C("kill@C3")))
+    assert [(e.added, e.cards, e.to) for e in of(events, "pile_changed")] == [
+        (False, ("kill@C3",), "discard")
+    ]
+    assert C("kill@C3") in game.discard_pile and game.player(2).hp == 0
+    asked = []
+    while game.pending().kind is PromptKind.RESPOND and game.pending().reason == "dying":
+        asked.append(game.pending().seat)
+        events = game.submit(game.pending().seat, Respond(None))
+    assert asked == [1, 2, 3, 4]  # the whole round, then his cards are read
+    assert [(e.seat, e.hp) for e in of(events, "player_rescued")] == [(2, 0)]
+    assert game.player(2).alive and game.player(2).pile("buqu") == [C("peach@H3")]
+    assert conserved(game)
+
+
+def test_buqu_no_duplicates_stops_the_requests_once_the_ranks_differ():
+    game = _buqu_game(buqu_rescue_stop="no_duplicates")
+    deck_top(game, "peach@H3", "kill@C3")
+    _hit(game, "kill@S7")
+    game.submit(2, Confirm(True))
+    _hit(game, "duel@SA")
+    game.submit(2, Confirm(True))
+    game.submit(1, Respond(C("peach@H4")))
+    events = game.submit(2, PickCard(C("peach@H3")))
+    assert [(e.seat, e.hp) for e in of(events, "player_rescued")] == [(2, 0)]
+    prompt_is(game, PromptKind.PLAY, 1)  # nobody else was asked
+
+
+def test_buqu_dies_on_a_repeated_rank_nobody_saves_and_declining_is_ordinary_dying():
+    game = _buqu_game()
+    deck_top(game, "peach@H3", "kill@C3")
+    _hit(game, "kill@S7")
+    game.submit(2, Confirm(True))
+    _hit(game, "duel@SA")
+    game.submit(2, Confirm(True))
+    events = []
+    while game.pending() is not None and game.pending().reason == "dying":
+        events += game.submit(game.pending().seat, Respond(None))
+    assert [(e.seat, e.killer) for e in of(events, "player_died")] == [(2, 1)]
+    assert {C("peach@H3"), C("kill@C3")} <= set(game.discard_pile)  # his cards go too
+    game = _buqu_game()
+    _hit(game, "kill@S7")
+    events = game.submit(2, Confirm(False))
+    assert [(e.seat, e.hp) for e in of(events, "player_dying")] == [(2, 0)]
+
+
+def test_buqu_recovering_to_1_hp_discards_every_card_and_the_hand_limit_is_0():
+    game = game_with("zhoutai", None, None, None)
+    end_turn(game)
+    set_hp(game, 1, 1)
+    set_hand(game, 1, "peach@H4", "kill@S7")
+    set_hand(game, 2, "duel@SA")
+    deck_top(game, "peach@H3")
+    game.submit(2, PlayCard(C("duel@SA"), (1,)))
+    pass_all(game)
+    game.submit(1, Respond(None))
+    game.submit(1, Confirm(True))
+    assert game.player(1).hp == 0 and game.hand_limit(game.player(1)) == 0
+    _to_turn_of(game, 1)
+    events = game.submit(1, PlayCard(C("peach@H4"), ()))
+    assert [(e.to, e.cards, e.total) for e in of(events, "pile_changed")] == [
+        ("discard", ("peach@H3",), 0)
+    ]
+    assert game.player(1).hp == 1 and "buqu" not in game.view()["seats"][0]["piles"]
+
+
+def test_buqu_at_the_table_the_top_card_is_turned_and_scanned():
+    """周泰 at 1 HP takes a Kill: OK for 不屈, then he turns the deck's top card and scans
+    it; a scan of the Kill still on the table is refused (nothing changed); the card stays
+    beside his general, shown in the view, and play goes on without dying."""
+    t = Readers("huatuo", "zhoutai", "diaochan", "daqiao", settings={"general_packs": WIND_PACKS})
+    t.game.player(2).hp = 1
+    t.ok("scan", 1, "kill@S7")
+    t.ok("scan", 1, "zhoutai")
+    t.ok("no", 2)
+    prompt_is(t.game, PromptKind.CONFIRM, 2, reason="buqu")
+    t.ok("ok", 2)
+    prompt_is(t.game, PromptKind.REVEAL_CARD, 2, reason="buqu")
+    before = t.game.view()
+    outcome = t.do("scan", 2, "kill@S7")
+    assert not outcome.accepted and outcome.refusal == {
+        "reason": "card_elsewhere",
+        "card": "kill@S7",
+        "zone": "table",
+        "seat": None,
+    }
+    assert t.game.view() == before
+    outcome = t.ok("scan", 2, "peach@H3")
+    assert [e.cards for e in t.events(outcome, "pile_changed")] == [("peach@H3",)]
+    assert not t.events(outcome, "player_dying")
+    assert t.game.view()["seats"][1]["piles"]["buqu"]["items"] == ["peach@H3"]
+    prompt_is(t.game, PromptKind.PLAY, 1)

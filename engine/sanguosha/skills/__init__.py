@@ -18,7 +18,7 @@ prohibitions: no prompts) from triggers:
    and may change `data` (cancel an effect, add damage, change a judgment...).
 2. **Modifiers** (status effects, no prompts). `modifiers` lists which of `distance`,
    `attack_range`, `kill_limit`, `extra_targets`, `prohibit`, `trick_distance`,
-   `draw_count`, `hand_limit` it implements; the engine sums or checks them.
+   `draw_count`, `hand_limit`, `survives` it implements; the engine sums or checks them.
 3. **Conversions** ("view as"). `converts` lists card ids the skill turns cards into;
    `view_as(game, owner, cards, name)` says whether these physical cards may count as
    `name`, and `conversion_choices` lists the card tuples bots may try. A player
@@ -72,8 +72,11 @@ class Point(StrEnum):
     DAMAGED = "damaged"  # Damage: after the target took it (target alive)
     DAMAGE_DONE = "damage_done"  # Damage: after, for the source
     RECOVER_BEFORE = "recover_before"  # Recover: change amount
+    RECOVERED = "recovered"  # Recover: after the HP went up (amount: what was recovered)
     JUDGMENT_BEFORE = "judgment_before"  # Judgment: replace card before it takes effect
     JUDGMENT_AFTER = "judgment_after"  # Judgment: after; set taken to keep the card
+    BEFORE_DYING = "before_dying"  # DyingData: HP 0 or less, before dying; a `survives`
+    # modifier may then keep the player out of it (不屈's cards)
     DYING = "dying"  # DyingData(player, killer)
     DEATH = "death"  # DyingData, owner may be the dead player
     HAND_EMPTIED = "hand_emptied"  # MoveData(player): the player lost their last hand card
@@ -90,6 +93,7 @@ MODIFIERS = (
     "draw_count",
     "hand_limit",
     "kill_distance",
+    "survives",
 )
 
 
@@ -164,6 +168,11 @@ class Skill:
 
     def kill_distance(self, game: Game, owner: Player, user: Player) -> bool:
         """True: `user`'s Kills have no distance limit now (天义's win)."""
+        return False
+
+    def survives(self, game: Game, owner: Player, player: Player, rescuing: bool) -> bool:
+        """True: `player`, at HP 0 or less, stays alive without dying (不屈: his cards' ranks
+        all differ); `rescuing`: asked after each rescue, to stop asking early."""
         return False
 
     # 3. conversions

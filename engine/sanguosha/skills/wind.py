@@ -1,18 +1,19 @@
 """The 风 (Wind) pack's skills, original printed texts (docs/wind-fire.md §3).
 
 夏侯渊 (shensu), 曹仁 (jushou), 黄忠 (liegong), 魏延 (kuanggu), 张角 (leiji, guidao;
-huangtian as lord). The texts players read are in `data/skills.json`. 小乔 (tianxiang,
-hongyan), 周泰 (buqu) and 于吉 (guhuo) are not built yet: those generals are refused at
+huangtian as lord), 周泰 (buqu). The texts players read are in `data/skills.json`. 小乔
+(tianxiang, hongyan) and 于吉 (guhuo) are not built yet: those generals are refused at
 setup (`general_not_playable`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import Color, Suit
 from engine.core.errors import IllegalAction
 from engine.sanguosha.actions import UseSkill
+from engine.sanguosha.catalogue import Card
 from engine.sanguosha.events import CardGiven, CardsGained
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from engine.sanguosha.cards import Problem
-    from engine.sanguosha.catalogue import Card
     from engine.sanguosha.context import Damage, Judgment, PhaseData, Request, TargetData
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
@@ -163,6 +163,74 @@ class Kuanggu(Skill):
 
     def on_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> Flow:
         yield from game.recover(owner, owner, data.amount, None)
+
+
+# --------------------------------------------------------------------------- 周泰
+@register
+class Buqu(Skill):
+    """不屈 (original text): each time you lose HP and are then at 0 or below, you may put
+    the deck's top card face up on your general, until you hold 1 - HP of them (a pile,
+    public). While their ranks all differ you do not go into dying; on a repeated rank you
+    do, and survive the rescue round only with HP 1 or more, or with the ranks differing
+    again (`buqu_rescue_stop`). Each point of HP you recover takes one card off, your
+    choice; at 1 HP or more all go (docs/wind-fire.md §3.2)."""
+
+    id = "buqu"
+    triggers = (Point.BEFORE_DYING, Point.RECOVERED)
+    modifiers = ("survives",)
+    asks_first = False  # the reveal is offered (OK/NO); a card taken off is not optional
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> bool:
+        if point is Point.RECOVERED:
+            return data.target is owner and bool(owner.pile(self.id))
+        return data.player is owner and len(owner.pile(self.id)) < 1 - owner.hp
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> Flow:
+        if point is Point.RECOVERED:
+            yield from self._recovered(game, owner, data.amount)
+            return
+        if not (yield from game.ask_confirm(owner, self.id, data)):
+            return  # declined: an ordinary dying
+        game.skill_invoked(owner, self.id)
+        while len(owner.pile(self.id)) < 1 - owner.hp:
+            if game.table:  # the top card is turned over and scanned, like a judgment card
+                answer = yield Prompt(
+                    PromptKind.REVEAL_CARD,
+                    owner.seat,
+                    (owner.seat,),
+                    reason=self.id,
+                    count=1 - owner.hp - len(owner.pile(self.id)),
+                )
+                card = answer.card
+                game.deck_card_revealed(card)
+            else:
+                card = game.pop_deck()
+            game.add_to_pile(owner, self.id, (card,), True, self.id)
+
+    def _recovered(self, game: Game, owner: Player, amount: int) -> Flow:
+        pile = owner.pile(self.id)
+        if owner.hp >= 1:  # out of danger: every card goes
+            game.remove_from_pile(owner, self.id, list(pile), "discard", self.id)
+            return
+        for _ in range(min(amount, len(pile))):
+            answer = yield Prompt(
+                PromptKind.HARVEST_PICK,
+                owner.seat,
+                (owner.seat,),
+                reason=self.id,
+                options=tuple(str(c) for c in pile),
+                ctx=list(pile),
+            )
+            game.remove_from_pile(owner, self.id, (answer.card,), "discard", self.id)
+
+    def survives(self, game: Game, owner: Player, player: Player, rescuing: bool) -> bool:
+        if player is not owner:
+            return False
+        if rescuing and game.settings.buqu_rescue_stop == "full_round":
+            return False  # every player is asked first; the ranks are read at the end
+        pile = owner.pile(self.id)
+        ranks = {c.rank for c in pile if isinstance(c, Card)}
+        return len(pile) >= 1 - owner.hp and len(ranks) == len(pile)
 
 
 # --------------------------------------------------------------------------- 张角
