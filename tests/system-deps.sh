@@ -8,7 +8,9 @@
 # - the pinned MicroPython WebAssembly build from npm (the firmware core's tests),
 # - QEMU and debootstrap (the real-host tests build and boot a Debian guest: tests/realhost),
 # - the pinned WebAssembly ZXing QR decoder from npm (the phone reader page serves it),
-# - libnss3-tools (certutil: the phone tests make Chromium trust the table's own CA).
+# - libnss3-tools (certutil: the phone tests make Chromium and Firefox trust the table's own CA),
+# - firefox-esr, and webkit2gtk-driver with xvfb (the phone page in Gecko and in WebKitGTK,
+#   which needs a display: tests/phone/engines.py).
 # Safe to run again: it installs nothing that is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +21,9 @@ command -v espeak-ng >/dev/null || need+=(espeak-ng)
 command -v node >/dev/null || need+=(nodejs npm)
 command -v pdftoppm >/dev/null || need+=(poppler-utils)
 command -v certutil >/dev/null || need+=(libnss3-tools)
+command -v firefox-esr >/dev/null || need+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null || need+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null || need+=(xvfb)
 fc-list :lang=zh 2>/dev/null | grep -q . || need+=(fonts-wqy-microhei)
 [ -x /usr/sbin/pcscd ] || need+=(pcscd)
 [ -e /usr/lib/pcsc/drivers/serial/libifdvpcd.so ] || need+=(vsmartcard-vpcd)
