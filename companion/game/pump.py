@@ -265,10 +265,16 @@ class Pump:
         """Wait until every queued LED/buzzer command has been written to its reader.
 
         Raises:
-            TimeoutError: the writes did not finish in time.
+            TimeoutError: the writes did not finish in time (the message says so).
         """
-        async with asyncio.timeout(timeout):
-            await self._feedback.join()
+        try:
+            async with asyncio.timeout(timeout):
+                await self._feedback.join()
+        except TimeoutError:
+            raise TimeoutError(
+                f"the LED and buzzer commands were still not all written to the readers "
+                f"after {timeout:g} s"
+            ) from None
 
     # --- waiting, for script drivers ---
 
@@ -276,10 +282,14 @@ class Pump:
         """Wait until every reader in `reader_ids` has connected.
 
         Raises:
-            TimeoutError: some did not, in time.
+            TimeoutError: some did not, in time (the message names them).
         """
-        async with asyncio.timeout(timeout), self._changed:
-            await self._changed.wait_for(lambda: all(r in self.readers for r in reader_ids))
+        try:
+            async with asyncio.timeout(timeout), self._changed:
+                await self._changed.wait_for(lambda: all(r in self.readers for r in reader_ids))
+        except TimeoutError:
+            missing = ", ".join(reader_name(r) for r in reader_ids if r not in self.readers)
+            raise TimeoutError(f"reader {missing} did not connect within {timeout:g} s") from None
 
     async def caught_up(self, reader_id: int, epoch: int, seq: int, timeout: float) -> None:
         """Wait until the reader's event `seq` of `epoch` (and all before it) is handled.

@@ -635,7 +635,7 @@ async def test_a_link_lost_between_two_gatt_requests_of_a_reconnect_is_retried(b
     ]
 
 
-class _HoldingFirstFeedback(ReaderSource):
+class HoldingFirstFeedback(ReaderSource):
     """The rig's readers, the first LED command written to any of them held until the
     host cancels its write (a wrapper that only orders the race; the stack is real)."""
 
@@ -667,7 +667,7 @@ async def test_a_feedback_whose_write_the_links_end_cancels_is_answered(ble: Rig
     reader's LED followed the game again, and the final flush gave up after 5 s.
     `feedback` answers False, and the next command, on the new link, lights the LED."""
     reader = ble.reader
-    source = _HoldingFirstFeedback(ble.source)
+    source = HoldingFirstFeedback(ble.source)
     async with ReaderHub(source) as hub:
         seen = await connected(hub)
         first = asyncio.ensure_future(hub.feedback(reader.reader_id, GREEN_BEEP))
