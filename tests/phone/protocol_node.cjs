@@ -3,45 +3,13 @@
 "use strict";
 const fs = require("fs");
 const P = require(process.argv[2]);
+const V = require("./protocol_vectors.js");
 
 const input = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = { crc: [], encoded: [], decoded: [], invalid: [], session: [] };
 
-for (const v of input.vectors.crc) out.crc.push([v.name, P.crc16(P.hexToBytes(v.input)).toString(16).padStart(4, "0")]);
-
-function fromVector(m) {
-  const message = { ...m };
-  if (message.type === "CARD") message.data = P.hexToBytes(message.data);
-  return message;
-}
-function toVector(m) {
-  const message = { ...m };
-  if (message.type === "CARD") message.data = P.bytesToHex(message.data);
-  return message;
-}
-
-for (const v of input.vectors.messages) {
-  let hex = null;
-  try {
-    hex = P.bytesToHex(P.encode(fromVector(v.message)));
-  } catch (e) {
-    hex = `error: ${e.message}`;
-  }
-  out.encoded.push([v.name, hex]);
-  try {
-    out.decoded.push([v.name, toVector(P.decode(P.hexToBytes(v.hex)))]);
-  } catch (e) {
-    out.decoded.push([v.name, `error: ${e.message}`]);
-  }
-}
-for (const v of input.vectors.invalid_frames) {
-  try {
-    P.decode(P.hexToBytes(v.hex));
-    out.invalid.push([v.name, null]);
-  } catch (e) {
-    out.invalid.push([v.name, e.reason || `not a FrameError: ${e.message}`]);
-  }
-}
+Object.assign(out, V.protocolVectors(P, input.vectors));
+const fromVector = (m) => V.fromVector(P, m);
 
 // A reader session driven by ops: ["record", message] | ["command", hex] | ["hello"]
 if (input.ops) {

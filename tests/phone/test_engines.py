@@ -1,12 +1,14 @@
 """The phone page in Firefox ESR (Gecko) and WebKitGTK (Safari's engine family), real
 browsers on the real table (`engines.py` says how each is driven and what it can be
-given): joining a seat, the move to HTTPS with the table's CA, OK / NO / UNDO and the
+given): joining a seat, the move to HTTPS with the table's CA, the page's protocol code
+against the shared vectors, OK / NO / UNDO and the
 dial reaching the log, a reload, the network going away and coming back, the camera
 (each engine's own fake one) and the photo path. One browser per engine with one
 page, kept for the module; each test has its own table."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -28,6 +30,9 @@ from tests.phone.harness import PhoneTable, counted
 from tests.phone.test_secure import photo_of
 
 pytestmark = pytest.mark.camera
+ROOT = Path(__file__).resolve().parents[2]
+VECTORS = ROOT / "firmware_protocol" / "vectors" / "v1.json"
+RUN_VECTORS = Path(__file__).with_name("protocol_vectors.js")
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +110,25 @@ async def test_the_page_moves_to_https_with_the_tables_ca(
         await page.click("#ok")  # over the secure socket
         await table.until(lambda: len(table.inputs()) == 1)
         assert moves(table) == [("ok", 0)]
+
+
+async def test_the_pages_protocol_code_gives_every_shared_vector(
+    tmp_path: Path, authority: Path, page: Page
+) -> None:
+    """The page's own protocol.js (window.TCProtocol) in this engine: every vector of
+    firmware_protocol/vectors/v1.json encoded and decoded, every invalid frame refused
+    with its reason (protocol_vectors.js, which node runs too)."""
+    vectors = json.loads(VECTORS.read_text())
+    async with table_in(tmp_path, authority) as table:
+        await open_seat(page, table.seat_url(1))
+        out = await page.evaluate(
+            f"(() => {{ {RUN_VECTORS.read_text()}\n"
+            f"return protocolVectors(window.TCProtocol, {json.dumps(vectors)}); }})()"
+        )
+    assert out["crc"] == [[v["name"], v["crc"]] for v in vectors["crc"]]
+    assert out["encoded"] == [[v["name"], v["hex"]] for v in vectors["messages"]]
+    assert out["decoded"] == [[v["name"], v["message"]] for v in vectors["messages"]]
+    assert out["invalid"] == [[v["name"], v["reason"]] for v in vectors["invalid_frames"]]
 
 
 async def test_ok_no_undo_and_the_dial_reach_the_log(
