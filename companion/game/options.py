@@ -248,6 +248,7 @@ MANEUVERING_RULES = (
     "huoji_without_maneuvering",
     "shensu_counts_toward_kill_limit",
     "buqu_rescue_stop",
+    "hongyan_on_replacement",
 )
 """Three Kingdoms Kill settings `--rule` sets: the disputed points of the Maneuvering
 expansion and of the 神话再临 mechanisms (the other house settings have their own flags)."""

@@ -416,7 +416,7 @@ class ChecksLayer(SetupLayer):
             for card in cards:
                 self.check_in_game(card)
                 suit = ctx.get("suit")
-                if suit is not None and card.suit is not suit:
+                if suit is not None and self.seen_as(p, card).suit is not suit:
                     raise IllegalAction(Reason.WRONG_SUIT, card=str(card), suit=suit.name.lower())
                 need = _kind_needed(ctx)
                 if need is not None and not _is_kind(card, need):

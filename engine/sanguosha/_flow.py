@@ -302,6 +302,8 @@ class FlowLayer(RespondLayer):
         Kill played by a subject).
         """
         use = Use(user, name, cards, targets, skill, extra)
+        if "card_suit" in self._mods:
+            use.looks = tuple(self.seen_as(user, c) for c in cards)
         if len(cards) == 1 and cards[0].nature != "normal" and cards[0].true_name == name:
             # a Fire Kill used as itself is fire; made into a Kill by a skill, it is not
             s = self.skill_of(user, skill) if skill is not None else None

@@ -368,7 +368,7 @@ class LegalLayer(ChecksLayer):
             out = [
                 _cached(self.made.discard, c, _one_discard)
                 for c in _distinct(pool)
-                if (suit is None or c.suit is suit)
+                if (suit is None or self.seen_as(p, c).suit is suit)
                 and (color is None or c.color is color)
                 and (kind is None or (c is not HIDDEN and c.type == kind))
             ]

@@ -58,6 +58,8 @@ class LifeLayer(FlowLayer):
         `cards` are the physical cards that caused it when there is no use (Lightning).
         """
         dmg = Damage(source, target, amount, nature, use, conducted, cards)
+        if card is not None:
+            dmg.flags["card"] = card  # its name, when no use carries it (天香 passes it on)
         hooks = self._hooks
         for point in (Point.DAMAGE_BEFORE, Point.DAMAGE_INFLICTED):
             if point in hooks:

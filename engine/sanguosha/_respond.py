@@ -312,7 +312,10 @@ class RespondLayer(ZonesLayer):
         self.emit(JudgmentRevealed(p.seat, str(card), reason))
         if Point.JUDGMENT_BEFORE in self._hooks:
             yield from self.fire(Point.JUDGMENT_BEFORE, j)
-        j.success = bool(pattern(j.card))
+        seen = j.card
+        if "card_suit" in self._mods and (self.settings.hongyan_on_replacement or not j.replaced):
+            seen = self.seen_as(p, j.card)  # 红颜: a ♠ judged for her is a ♥
+        j.success = bool(pattern(seen))
         self.emit(JudgmentSettled(p.seat, str(j.card), reason, j.success))
         if Point.JUDGMENT_AFTER in self._hooks:
             yield from self.fire(Point.JUDGMENT_AFTER, j)
@@ -332,6 +335,7 @@ class RespondLayer(ZonesLayer):
             self.discard_pile.append(old)
         self.processing.append(card)
         j.card = card
+        j.replaced = True
         self.emit(JudgmentChanged(j.player.seat, str(card), by.seat, skill))
 
     def deck_card_revealed(self, card: Card) -> None:

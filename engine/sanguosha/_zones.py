@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any, TypeVar
 
+from engine.core.cards import Color, Suit
 from engine.sanguosha._rules import RulesLayer
 from engine.sanguosha.cards import RULES
 from engine.sanguosha.catalogue import Card, catalogue
@@ -222,6 +223,27 @@ class ZonesLayer(RulesLayer):
         self.distances_changed()
         _unindex(self._hooks, skill)
         _unindex(self._mods, skill)
+
+    def seen_as(self, p: Player, card: Card) -> Card:
+        """`card` as it counts for `p` (`Skill.card_suit`: 红颜's ♠ is a ♥): itself, or a
+        copy with that suit and its colour, read by rules and never moved."""
+        mods = self._mods.get("card_suit")
+        if not mods or card is HIDDEN:
+            return card
+        for owner, skill in mods:
+            suit = skill.card_suit(self.game, owner, p, card)
+            if suit is not None and suit is not card.suit:
+                color = Color.RED if suit in (Suit.HEART, Suit.DIAMOND) else Color.BLACK
+                return Card(
+                    card.name,
+                    suit,
+                    card.rank,
+                    card.subtype,
+                    color,
+                    true_name=card.true_name,
+                    nature=card.nature,
+                )
+        return card
 
     def general_skills(self, p: Player) -> list[Skill]:
         """Instances of `p`'s general's registered skills (lord skills only for the lord)."""

@@ -62,6 +62,7 @@ class Use:
         "against",
         "flags",
         "nature",
+        "looks",
     )
 
     def __init__(
@@ -90,18 +91,19 @@ class Use:
         self.against: str | None = None
         self.flags: dict[str, Any] = {}
         self.nature = "normal"  # a Kill's damage type: a Fire Kill's fire, Zhuque Fan's
+        self.looks = cards  # the cards as they count for the user (红颜: her ♠ is a ♥)
 
     @property
     def color(self) -> Color:
         """A single card's colour; several cards share a colour or have none (1e, Spear)."""
-        colors = {c.color for c in self.cards}
+        colors = {c.color for c in self.looks}
         return colors.pop() if len(colors) == 1 else Color.NONE
 
     @property
     def suit(self) -> Suit | None:
         """The physical cards' common suit (two cards used as one, 乱击: theirs if they
         share it, docs/wind-fire.md §2.4); None for no card or mixed suits."""
-        suits = {c.suit for c in self.cards}
+        suits = {c.suit for c in self.looks}
         return suits.pop() if len(suits) == 1 else None
 
     @property
@@ -175,7 +177,7 @@ class Recover:
 class Judgment:
     """A judgment in progress: `card` may be replaced before `success` is computed."""
 
-    __slots__ = ("player", "reason", "card", "success", "taken", "pattern")
+    __slots__ = ("player", "reason", "card", "success", "taken", "pattern", "replaced")
 
     def __init__(self, player: Player, reason: str, pattern: Any) -> None:
         self.player = player
@@ -184,6 +186,7 @@ class Judgment:
         self.card: Card | None = None
         self.success = False
         self.taken = False  # a skill kept the card: do not discard it
+        self.replaced = False  # 鬼才, 鬼道 put another card in its place
 
 
 class Request:

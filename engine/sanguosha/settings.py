@@ -63,7 +63,8 @@ class Settings:
       `huoji_without_maneuvering` (火计 needs the Fire Attack of the Maneuvering cards: off),
       `shensu_counts_toward_kill_limit` (a 神速 Kill is an extra use: off),
       `buqu_rescue_stop` (a dying 周泰 is asked round the whole table, `full_round`, or
-      only until his cards' ranks differ again, `no_duplicates`).
+      only until his cards' ranks differ again, `no_duplicates`), `hongyan_on_replacement`
+      (a ♠ put in place of 小乔's judgment card by 鬼才 or 鬼道 counts as ♥ too: on).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -92,6 +93,7 @@ class Settings:
     huoji_without_maneuvering: bool = False
     shensu_counts_toward_kill_limit: bool = False
     buqu_rescue_stop: str = "full_round"
+    hongyan_on_replacement: bool = True
 
     def __post_init__(self) -> None:
         packs = self.general_packs
@@ -205,6 +207,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "huoji_without_maneuvering": (False, True),
     "shensu_counts_toward_kill_limit": (False, True),
     "buqu_rescue_stop": ("full_round", "no_duplicates"),
+    "hongyan_on_replacement": (True, False),
 }
 """The values each of these settings takes (the default first)."""
 

@@ -10,6 +10,7 @@ from engine.sanguosha import (
     PlayCard,
     Reason,
     Respond,
+    RevealCard,
     Settings,
     UseSkill,
     parse_card,
@@ -254,6 +255,22 @@ def test_huangtian_only_while_zhangjiao_is_the_lord():
         assert Narrator(lang).refusal({"reason": "not_the_lord", **out.data}) == sentence
 
 
+def _table_refused(t, what, seat, arg, refusal):
+    """At the table `what` (a scan of `arg`, or a press) is refused with `refusal`; the
+    view is exactly as before."""
+    before = t.game.view()
+    outcome = t.do(what, seat, arg) if arg is not None else t.do(what, seat)
+    assert not outcome.accepted and outcome.refusal == refusal
+    assert t.game.view() == before
+
+
+def _table_kill(t, general):
+    """Seat 1's Kill ♠7 on `general`'s seat, who plays no Dodge."""
+    t.ok("scan", 1, "kill@S7")
+    t.ok("scan", 1, general)
+    t.ok("no", next(p.seat for p in t.game.players if p.general == general))
+
+
 def test_wind_generals_at_the_table():
     """The built 风 generals are scanned at the table once the pack is named."""
     generals = ["zhangjiao", "xiahouyuan", "caoren", "huangzhong", "weiyan"]
@@ -271,15 +288,8 @@ def test_huangtian_at_the_table_the_giver_scans_the_token_and_the_card():
     lord_hand = len(t.game.player(1).hand)
     t.ok("scan", 2, "skill:huangtian")
     t.ok("scan", 2, "kill@S7")
-    before = t.game.view()
-    outcome = t.do("ok", 2)
-    assert not outcome.accepted and outcome.refusal == {
-        "reason": "wrong_kind_of_card",
-        "card": "kill@S7",
-        "skill": "huangtian",
-        "need": "dodge_or_lightning",
-    }
-    assert t.game.view() == before
+    refusal = {"card": "kill@S7", "skill": "huangtian", "need": "dodge_or_lightning"}
+    _table_refused(t, "ok", 2, None, {"reason": "wrong_kind_of_card", **refusal})
     t.ok("no", 2)
     t.ok("scan", 2, "skill:huangtian")
     t.ok("scan", 2, "dodge@D2")
@@ -415,23 +425,120 @@ def test_buqu_at_the_table_the_top_card_is_turned_and_scanned():
     beside his general, shown in the view, and play goes on without dying."""
     t = Readers("huatuo", "zhoutai", "diaochan", "daqiao", settings={"general_packs": WIND_PACKS})
     t.game.player(2).hp = 1
-    t.ok("scan", 1, "kill@S7")
-    t.ok("scan", 1, "zhoutai")
-    t.ok("no", 2)
+    _table_kill(t, "zhoutai")
     prompt_is(t.game, PromptKind.CONFIRM, 2, reason="buqu")
     t.ok("ok", 2)
     prompt_is(t.game, PromptKind.REVEAL_CARD, 2, reason="buqu")
-    before = t.game.view()
-    outcome = t.do("scan", 2, "kill@S7")
-    assert not outcome.accepted and outcome.refusal == {
-        "reason": "card_elsewhere",
-        "card": "kill@S7",
-        "zone": "table",
-        "seat": None,
-    }
-    assert t.game.view() == before
+    refusal = {"card": "kill@S7", "zone": "table", "seat": None}
+    _table_refused(t, "scan", 2, "kill@S7", {"reason": "card_elsewhere", **refusal})
     outcome = t.ok("scan", 2, "peach@H3")
     assert [e.cards for e in t.events(outcome, "pile_changed")] == [("peach@H3",)]
     assert not t.events(outcome, "player_dying")
     assert t.game.view()["seats"][1]["piles"]["buqu"]["items"] == ["peach@H3"]
     prompt_is(t.game, PromptKind.PLAY, 1)
+
+
+# --------------------------------------------------------------------------- 小乔 天香 红颜
+def test_tianxiang_moves_the_damage_and_the_new_victim_draws_what_he_lost():
+    game = game_with(None, "xiaoqiao", None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@H2", "kill@C3")
+    set_hp(game, 3, 3, 4)
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    prompt = prompt_is(game, PromptKind.DISCARD, 2, reason="tianxiang")
+    assert prompt.optional
+    out = refused(game, 2, Discard((C("kill@C3"),)), Reason.WRONG_SUIT)
+    assert out.data == {"card": "kill@C3", "suit": "heart"}
+    game.submit(2, Discard((C("dodge@H2"),)))
+    prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="tianxiang")
+    assert 2 not in prompt.options
+    hand = len(game.player(3).hand)
+    events = game.submit(2, ChooseTarget(3))
+    assert [(e.source, e.target, e.amount) for e in of(events, "damage_dealt")] == [(1, 3, 1)]
+    assert [e.target for e in of(events, "damage_prevented")] == [2]
+    assert game.player(2).hp == 3 and game.player(3).hp == 2
+    assert len(game.player(3).hand) == hand + 2  # lost 2 of his 4 HP
+    assert C("dodge@H2") in game.discard_pile and conserved(game)
+
+
+def test_hongyan_her_spades_are_hearts_for_tianxiang_and_her_kill_is_red():
+    game = game_with("xiaoqiao", None, None, None, ex_cards=True)
+    set_hand(game, 1, "kill@S7", "kill@S8")
+    equip(game, 2, "renwang_shield@C2")
+    set_hand(game, 2)
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    assert game.player(2).hp == 3  # her ♠ Kill is red: Renwang Shield does not stop it
+    end_turn(game)
+    set_hand(game, 2, "kill@S9")
+    game.submit(2, PlayCard(C("kill@S9"), (1,)))
+    game.submit(1, Respond(None))
+    prompt_is(game, PromptKind.DISCARD, 1, reason="tianxiang")
+    game.submit(1, Discard((C("kill@S8"),)))  # a ♠ of hers counts as ♥
+    events = game.submit(1, ChooseTarget(3))
+    assert [e.target for e in of(events, "damage_dealt")] == [3]
+
+
+def test_hongyan_lightning_never_strikes_her():
+    game = game_with("xiaoqiao", None, None, None)
+    place(game, 1, "lightning@SA")
+    end_turn(game)
+    end_turn(game)
+    end_turn(game)
+    deck_top(game, "kill@S8")  # ♠8 strikes anyone else
+    events = end_turn(game)
+    events += pass_all(game)
+    settled = of(events, "judgment_settled")
+    assert [(e.seat, e.card, e.success) for e in settled] == [(1, "kill@S8", False)]
+    assert not of(events, "damage_dealt") and C("lightning@SA") in [
+        c for c, _ in game.player(2).judgment
+    ]
+
+
+def test_hongyan_on_replacement_a_spade_put_in_her_judgment_by_guidao():
+    for setting, escaped in ((True, True), (False, False)):
+        game = game_with("xiaoqiao", "zhangjiao", None, None, hongyan_on_replacement=setting)
+        place(game, 1, "indulgence@H6")
+        end_turn(game)
+        end_turn(game)
+        end_turn(game)
+        set_hand(game, 2, "kill@S8")
+        deck_top(game, "peach@H3")  # the judgment: ♥, she would escape
+        end_turn(game)
+        pass_all(game)
+        prompt_is(game, PromptKind.DISCARD, 2, reason="guidao")
+        events = game.submit(2, Discard((C("kill@S8"),)))
+        settled = of(events, "judgment_settled")
+        assert [(e.card, e.success) for e in settled] == [("kill@S8", not escaped)], setting
+
+
+def test_tianxiang_at_the_table_a_spade_is_scanned_then_the_new_victim():
+    """小乔 takes a Kill: she scans a ♠ hand card (a ♥ by 红颜; a ♣ is refused with the suit,
+    nothing changed), then 貂蝉's general: 貂蝉 takes the damage and draws 1."""
+    t = Readers("huatuo", "xiaoqiao", "diaochan", "daqiao", settings={"general_packs": WIND_PACKS})
+    _table_kill(t, "xiaoqiao")
+    prompt_is(t.game, PromptKind.DISCARD, 2, reason="tianxiang")
+    refusal = {"reason": "wrong_suit", "card": "kill@C3", "suit": "heart"}
+    _table_refused(t, "scan", 2, "kill@C3", refusal)
+    t.ok("scan", 2, "kill@S8")
+    outcome = t.ok("scan", 2, "diaochan")
+    assert [(e.target, e.amount) for e in t.events(outcome, "damage_dealt")] == [(3, 1)]
+    assert [(e.seat, e.count) for e in t.events(outcome, "cards_drawn")] == [(3, 1)]
+    assert t.game.player(2).hp == 3 and t.game.player(3).hp == 2
+
+
+def test_hongyan_fire_attack_her_shown_spade_is_matched_by_a_heart():
+    game = game_with(None, "xiaoqiao", None, None, maneuvering=True)
+    set_hand(game, 1, "fire_attack@H2", "peach@H3", "kill@S9")
+    set_hand(game, 2, "kill@S8")
+    game.submit(1, PlayCard(C("fire_attack@H2"), (2,)))
+    pass_all(game)
+    game.submit(2, RevealCard(C("kill@S8")))
+    prompt = prompt_is(game, PromptKind.DISCARD, 1, reason="fire_attack")
+    refused(game, 1, Discard((C("kill@S9"),)), Reason.WRONG_SUIT)  # a ♠ of his is no ♥
+    game.submit(1, Discard((C("peach@H3"),)))
+    assert prompt.card == "kill@S8"
+    prompt_is(game, PromptKind.DISCARD, 2, reason="tianxiang")  # the fire damage comes
+    events = game.submit(2, Confirm(False))
+    assert [(e.target, e.nature) for e in of(events, "damage_dealt")] == [(2, "fire")]

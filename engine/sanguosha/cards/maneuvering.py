@@ -143,8 +143,9 @@ class FireAttack(InstantTrick):
         user = use.user
         if not user.alive or not user.hand:
             return
+        suit = game.seen_as(target, shown).suit  # 红颜: a ♠ she shows is a ♥
         if not game.table and game.settings.auto_decline:
-            if not any(c.suit is shown.suit for c in user.hand):
+            if not any(game.seen_as(user, c).suit is suit for c in user.hand):
                 return
         answer = yield Prompt(
             PromptKind.DISCARD,
@@ -155,7 +156,7 @@ class FireAttack(InstantTrick):
             reason=self.name,
             count=1,
             optional=True,
-            ctx={"exact": True, "suit": shown.suit},
+            ctx={"exact": True, "suit": suit},
         )
         if answer.kind != "discard":
             game.emit(DiscardDeclined(user.seat, self.name, target.seat))

@@ -18,7 +18,7 @@ prohibitions: no prompts) from triggers:
    and may change `data` (cancel an effect, add damage, change a judgment...).
 2. **Modifiers** (status effects, no prompts). `modifiers` lists which of `distance`,
    `attack_range`, `kill_limit`, `extra_targets`, `prohibit`, `trick_distance`,
-   `draw_count`, `hand_limit`, `survives` it implements; the engine sums or checks them.
+   `draw_count`, `hand_limit`, `survives`, `card_suit` it implements; the engine sums or checks them.
 3. **Conversions** ("view as"). `converts` lists card ids the skill turns cards into;
    `view_as(game, owner, cards, name)` says whether these physical cards may count as
    `name`, and `conversion_choices` lists the card tuples bots may try. A player
@@ -40,6 +40,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
+    from engine.core.cards import Suit
     from engine.sanguosha.actions import UseSkill
     from engine.sanguosha.catalogue import Card
     from engine.sanguosha.game import Game
@@ -94,6 +95,7 @@ MODIFIERS = (
     "hand_limit",
     "kill_distance",
     "survives",
+    "card_suit",
 )
 
 
@@ -169,6 +171,11 @@ class Skill:
     def kill_distance(self, game: Game, owner: Player, user: Player) -> bool:
         """True: `user`'s Kills have no distance limit now (天义's win)."""
         return False
+
+    def card_suit(self, game: Game, owner: Player, player: Player, card: Card) -> Suit | None:
+        """The suit `card` counts as for `player`, who holds it or is judged with it (红颜:
+        her ♠ is a ♥); None: its own."""
+        return None
 
     def survives(self, game: Game, owner: Player, player: Player, rescuing: bool) -> bool:
         """True: `player`, at HP 0 or less, stays alive without dying (不屈: his cards' ranks

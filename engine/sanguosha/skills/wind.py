@@ -1,9 +1,9 @@
 """The 风 (Wind) pack's skills, original printed texts (docs/wind-fire.md §3).
 
 夏侯渊 (shensu), 曹仁 (jushou), 黄忠 (liegong), 魏延 (kuanggu), 张角 (leiji, guidao;
-huangtian as lord), 周泰 (buqu). The texts players read are in `data/skills.json`. 小乔
-(tianxiang, hongyan) and 于吉 (guhuo) are not built yet: those generals are refused at
-setup (`general_not_playable`).
+huangtian as lord), 小乔 (tianxiang, hongyan), 周泰 (buqu). The texts players read are in
+`data/skills.json`. 于吉 (guhuo) is not built yet: that general is refused at setup
+(`general_not_playable`).
 """
 
 from __future__ import annotations
@@ -163,6 +163,79 @@ class Kuanggu(Skill):
 
     def on_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> Flow:
         yield from game.recover(owner, owner, data.amount, None)
+
+
+# --------------------------------------------------------------------------- 小乔
+@register
+class Tianxiang(Skill):
+    """天香: when you are about to take damage, you may discard a ♥ hand card (a ♠ one too,
+    by 红颜) and choose another player: the damage is prevented for you and dealt to them
+    instead (same source, amount, nature, card; your armour does not count, theirs does).
+    Once it is over they draw as many cards as the HP they have lost, if alive."""
+
+    id = "tianxiang"
+    triggers = (Point.DAMAGE_INFLICTED,)
+    asks_first = False  # the discard prompt is the offer; NO declines
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> bool:
+        if data.target is not owner or not owner.hand or not game.other_living(owner):
+            return False
+        if game.table:
+            return True
+        return any(game.seen_as(owner, c).suit is Suit.HEART for c in owner.hand)
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> Flow:
+        answer = yield Prompt(
+            PromptKind.DISCARD,
+            owner.seat,
+            (owner.seat,),
+            source=data.source.seat if data.source is not None else None,
+            reason=self.id,
+            count=1,
+            optional=True,
+            ctx={"exact": True, "suit": Suit.HEART},
+        )
+        if answer.kind != "discard":
+            return
+        others = game.other_living(owner)
+        chosen = yield from game.choose_players(owner, self.id, others, 1, 1, optional=False)
+        target = chosen[0]
+        amount = data.flags.get("before_armor", data.amount)  # her own armour does not count
+        game.skill_invoked(owner, self.id, (target.seat,))
+        card = answer.cards[0]
+        game.take_from_hand(owner, card)
+        game.to_discard((card,), owner.seat, self.id)
+        data.prevented = True
+        data.flags["by"] = self.id
+        if game._queue:
+            yield from game.flush()
+        card_name = data.flags.get("card")
+        yield from game.damage(
+            data.source,
+            target,
+            amount,
+            data.nature,
+            data.use,
+            card_name,
+            data.conducted,
+            data.cards,
+        )
+        if target.alive and target.max_hp > target.hp:
+            game.draw(target, target.max_hp - target.hp, self.id)
+
+
+@register
+class Hongyan(Skill):
+    """红颜 (compulsory): your ♠ cards are ♥ (so red): those you hold or have equipped, those
+    you use, and any card judged for you (a ♠ put in its place by 鬼才 or 鬼道 too, by
+    default: `hongyan_on_replacement`). Lightning never strikes you, 雷击 never hits you."""
+
+    id = "hongyan"
+    tags = COMPULSORY
+    modifiers = ("card_suit",)
+
+    def card_suit(self, game: Game, owner: Player, player: Player, card: Card) -> Suit | None:
+        return Suit.HEART if player is owner and card.suit is Suit.SPADE else None
 
 
 # --------------------------------------------------------------------------- 周泰
