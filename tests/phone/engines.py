@@ -12,9 +12,10 @@ engine (neither driver can take a page offline the way Chromium's DevTools can).
   (`media.navigator.streams.fake`: moving colours, no label can be shown to it).
 - WebKitGTK: Debian's `WebKitWebDriver` with its MiniBrowser, through Selenium.
   WebKitGTK has no headless mode: GTK needs a display, so it draws on an Xvfb of its
-  own. Its WebDriver cannot add a certificate authority, only accept a given
-  certificate for a host (`webkitgtk:browserOptions` `certificates`): it is handed the
-  table's server certificate (issued by the table's CA) for the table's address.
+  own. Its WebDriver cannot add a certificate authority (only accept one certificate
+  for a host), and WebKitGTK trusts the system's CA file, as a phone trusts its own
+  store: the driver runs in a mount namespace of its own where that file is the
+  system's authorities plus the table's CA, as on a phone where the CA was installed.
   Its mock camera (`--enable-mock-capture-devices`) shows a test pattern.
 
 Both drivers block, and the table runs in the test's event loop: every call goes
@@ -211,7 +212,7 @@ class WebKitPage(Page):
 
     name = "webkitgtk"
 
-    def __init__(self, certificates: list[tuple[str, Path]]) -> None:
+    def __init__(self, ca_pem: Path, workdir: Path) -> None:
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -231,17 +232,7 @@ class WebKitPage(Page):
         os.close(read)
         display = said.decode().strip()
         assert display, "Xvfb gave no display"
-        allowed = [{"host": host, "certificateFile": str(path)} for host, path in certificates]
-
-        class WithCertificates(Options):
-            """Selenium's options have no `certificates` (WebKitWebDriver has)."""
-
-            def to_capabilities(self) -> dict[str, Any]:
-                caps = super().to_capabilities()
-                caps[Options.KEY]["certificates"] = allowed
-                return caps
-
-        options = WithCertificates()
+        options = Options()
         options.binary_location = MINIBROWSER
         for arg in (
             "--automation",
@@ -250,7 +241,8 @@ class WebKitPage(Page):
         ):
             options.add_argument(arg)
         service = Service(
-            executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": f":{display}"}
+            executable_path=str(_trusting_driver(ca_pem, workdir)),
+            env={**os.environ, "DISPLAY": f":{display}"},
         )
         try:
             self.driver = webdriver.WebKitGTK(options=options, service=service)
@@ -281,6 +273,26 @@ class WebKitPage(Page):
             self.driver.quit()
         self.xvfb.terminate()
         self.xvfb.wait()
+
+
+SYSTEM_CAS = Path("/etc/ssl/certs/ca-certificates.crt")
+
+
+def _trusting_driver(ca_pem: Path, workdir: Path) -> Path:
+    """A WebKitWebDriver that trusts the table's CA besides the system's authorities:
+    in a mount namespace of its own (`unshare -m`, root here as in CI) the system's CA
+    file is bound over by a copy with the table's CA added; nothing outside changes."""
+    bundle = workdir / "ca-certificates.crt"
+    bundle.write_bytes(SYSTEM_CAS.read_bytes() + b"\n" + ca_pem.read_bytes())
+    driver = workdir / "webkit-driver"
+    driver.write_text(
+        "#!/bin/sh\n"
+        f"exec unshare -m --propagation private sh -c "
+        f'\'mount --bind "$0" {SYSTEM_CAS} && exec {WEBKIT_DRIVER} "$@"\' '
+        f'"{bundle}" "$@"\n'
+    )
+    driver.chmod(0o755)
+    return driver
 
 
 def trust(profile: Path, ca_pem: Path) -> None:

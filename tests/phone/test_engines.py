@@ -61,7 +61,7 @@ def browser(
     else:
         for path in (WEBKIT_DRIVER, MINIBROWSER, XVFB):
             assert Path(path).exists(), f"{path} is missing: bash tests/system-deps.sh"
-        browser = WebKitPage([(address, certs.server_cert) for address in lan_addresses()])
+        browser = WebKitPage(certs.ca_cert, tmp_path_factory.mktemp("webkit"))
     try:
         yield browser
     finally:
