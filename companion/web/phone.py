@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -270,6 +271,22 @@ async def _refuse(
         pass
 
 
+def same_origin(origin: str, scheme: str, host: str | None) -> bool:
+    """Whether a WebSocket's `Origin` is the page this server served: the same host and
+    port, and HTTPS for a secure socket (the page moves to HTTPS before it connects).
+
+    >>> same_origin("https://192.168.1.5:8443", "wss", "192.168.1.5:8443")
+    True
+    >>> same_origin("https://evil.example", "wss", "192.168.1.5:8443")
+    False
+    >>> same_origin("http://192.168.1.5:8443", "wss", "192.168.1.5:8443")
+    False
+    """
+    parts = urlsplit(origin)
+    page_scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)
+    return host is not None and parts.scheme == page_scheme and parts.netloc.lower() == host.lower()
+
+
 def _asks_panel(text: str | None) -> bool:
     """Whether a text message is the page asking for a panel (`{"type": "panel"}`)."""
     if not text or len(text) > MAX_MESSAGE:
@@ -320,6 +337,15 @@ def phone_routes(
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
+        origin = ws.headers.get("origin")
+        if origin is not None and not same_origin(origin, ws.url.scheme, ws.headers.get("host")):
+            # Another site's page in a player's browser (cross-site WebSocket hijacking):
+            # it gets no seat, whatever token it carries. A reader without a browser
+            # sends no Origin and is judged by its token alone.
+            await _refuse(
+                ws, room.words, f"a page of {origin[:80]} is not this table's", why="origin"
+            )
+            return
         token = ws.query_params.get("s")
         claim = room.desk.claim(token, ws.query_params.get("p"))
         if claim.seat is None:

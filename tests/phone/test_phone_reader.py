@@ -14,6 +14,8 @@ import pytest
 import websockets
 
 from companion.table.inputs import InputKind
+from companion.web.labels import phone_words
+from companion.web.phone import CLOSE_REFUSED
 from firmware_protocol import Button, ButtonId, Press, decode, encode
 from tests.phone.camera import write_y4m
 from tests.phone.harness import PhoneTable, counted
@@ -251,3 +253,33 @@ async def test_the_host_moves_a_seat_to_another_phone(tmp_path: Path) -> None:
         fresh = f"ws://127.0.0.1:{port}/phone/ws?s={new}&p=second"
         async with websockets.connect(fresh) as second:
             assert json.loads(await second.recv())["type"] == "welcome"
+
+
+async def test_a_socket_from_another_sites_page_gets_no_seat(tmp_path: Path) -> None:
+    """Issue 30's bad input: a page of another site, open in a player's browser, that
+    opens the phone socket with a seat's token (cross-site WebSocket hijacking) is
+    refused in the page's words with what to do, and takes nothing: the seat is still
+    free for the real page, and nothing reached the game. A socket with this table's
+    own origin, or with none (not a browser), is judged by its token as before."""
+    async with PhoneTable(tmp_path, players=3, tls=False) as table:
+        port = table.server.port
+        token = table.server.phones.desk.token(2)
+        url = f"ws://127.0.0.1:{port}/phone/ws?s={token}&p=phone-a"
+        for foreign in ("http://evil.example", f"https://127.0.0.1:{port}", "null"):
+            async with websockets.connect(url, origin=foreign) as ws:  # type: ignore[arg-type]
+                refusal = json.loads(await ws.recv())
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await ws.recv()
+            assert (refusal["type"], refusal["why"], refusal["final"]) == (
+                "refused",
+                "origin",
+                True,
+            )
+            assert refusal["said"] == phone_words("en")["refused_origin"]
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_REFUSED
+        await table.settled(2)  # no socket held for seat 2, nothing in flight
+        assert table.inputs() == []
+        own = f"http://127.0.0.1:{port}"
+        async with websockets.connect(url, origin=own) as ws:  # type: ignore[arg-type]
+            welcome = json.loads(await ws.recv())
+        assert (welcome["type"], welcome["seat"]) == ("welcome", 2)  # the seat was still free
