@@ -13,6 +13,10 @@ image cannot be built, the guest does not boot or hangs) is a failure with a one
 reason, never a skip. Needs root (debootstrap) the first time; the image is cached.
 QEMU runs under TCG (pure emulation), which works everywhere; TABLE_COMPANION_ACCEL=kvm
 uses KVM instead where nested virtualisation works.
+
+The limits that catch a hung guest (the whole run, and each step inside it) are for a
+quiet host; on a busy one the emulated guest is slower by about the host's load per
+core, so both are multiplied by that factor, measured when the run starts.
 """
 
 from __future__ import annotations
@@ -61,6 +65,13 @@ def snapshot(into: Path) -> Path:
     return into
 
 
+def slowness() -> float:
+    """How many times slower than on a quiet host the guest will likely run: the host's
+    1-minute load per core, at least 1, at most 8 (a guard must still end a hang)."""
+    per_core = os.getloadavg()[0] / (os.cpu_count() or 1)
+    return min(8.0, max(1.0, per_core))
+
+
 def qemu_command(guest: Path, results: Path, source: Path) -> list[str]:
     accel = os.environ.get("TABLE_COMPANION_ACCEL", "tcg")
     return [
@@ -84,7 +95,9 @@ def qemu_command(guest: Path, results: Path, source: Path) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-k", dest="select", help="only the tests matching this pytest -k")
-    parser.add_argument("--timeout", type=float, default=1200, help="seconds for the whole run")
+    parser.add_argument(
+        "--timeout", type=float, help="seconds for the whole run (default 1200 x slowness)"
+    )
     parser.add_argument("--results", type=Path, help="keep the guest's results here")
     args = parser.parse_args()
 
@@ -106,6 +119,11 @@ def main() -> int:
     results = args.results or Path(tempfile.mkdtemp(prefix="tc-guest-"))
     results.mkdir(parents=True, exist_ok=True)
     (results / "rc").unlink(missing_ok=True)
+    factor = slowness()
+    (results / "slowness").write_text(f"{factor:.2f}")
+    if args.timeout is None:
+        args.timeout = 1200 * factor
+    print(f"run-guest: host slowness {factor:.2f}: the limits are {factor:.2f}x", flush=True)
     if args.select:
         (results / "pytest-k").write_text(args.select)
     log = (results / "console.log").open("w", encoding="utf-8", errors="replace")

@@ -29,12 +29,11 @@ from hardware.sim.hci_port import HOST_CONTROLLER_ADDRESS
 from hardware.sim.table import SimulatedTable
 from hardware.sim.tokens import text_tag
 from hardware.sim.vhci_port import VhciPort
-from tests.realhost.guest import forget_adapter_bonds, power_on
+from tests.realhost.guest import STEP, forget_adapter_bonds, power_on
 
 pytestmark = pytest.mark.realhost
 
 BATTERY_LEVEL = "00002a19-0000-1000-8000-00805f9b34fb"
-STEP = 60.0
 
 
 @pytest.fixture
