@@ -1,10 +1,10 @@
 """The interaction rows of docs/wind-fire.md §4 (风 and 火 skills with the standard and
 军争 cards): a scenario per row through `submit` on real games."""
 
-from engine.sanguosha import Pass, Settings, UseSkill, parse_card
+from engine.sanguosha import Confirm, Pass, PlayCard, Respond, Settings, UseSkill, parse_card
 from engine.sanguosha.prompts import PromptKind
 
-from .helpers import conserved, equip, game_with, of, set_hand
+from .helpers import conserved, equip, game_with, of, prompt_is, set_hand, set_hp
 
 C = parse_card
 ALL = Settings(general_packs=("standard", "wind", "fire"), maneuvering=True, auto_decline=False)
@@ -62,3 +62,60 @@ def test_xueyi_counts_living_qun_only():
     game.player(2).alive = False
     game.reseat()
     assert game.hand_limit(game.player(1)) == game.player(1).hp + 2
+
+
+def test_liegong_vs_bazhen_offers_no_judgment():
+    """docs/wind-fire.md §4, row "烈弓 vs Eight Diagrams / 八阵": a 烈弓 Kill on 卧龙 offers
+    no 八阵 judgment; the Kill hits."""
+    game = _mv("huangzhong", "wolong", None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@D2")  # 1 card <= range 1
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    prompt_is(game, PromptKind.CONFIRM, 1, reason="liegong")
+    events = game.submit(1, Confirm(True))
+    assert not of(events, "judgment_settled")
+    assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(2, 1)]
+    assert C("dodge@D2") in game.player(2).hand and conserved(game)
+
+
+def test_liegong_with_wine_adds_one_and_forbids_the_dodge():
+    """docs/wind-fire.md §4, row "烈弓 + Wine": Wine's +1 applies and no Dodge is asked."""
+    game = _mv("huangzhong", None, None, None)
+    set_hand(game, 1, "wine@S9", "kill@S7")
+    set_hand(game, 2, "dodge@D2")
+    game.submit(1, PlayCard(C("wine@S9"), ()))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    prompt_is(game, PromptKind.CONFIRM, 1, reason="liegong")
+    events = game.submit(1, Confirm(True))
+    assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(2, 2)]
+    assert C("dodge@D2") in game.player(2).hand and conserved(game)
+
+
+def test_bazhen_vs_qinggang_sword_is_ignored():
+    """docs/wind-fire.md §4, row "八阵 vs Qinggang Sword": the sword ignores 八阵, so no
+    judgment is offered; 卧龙 may only Dodge or take the hit."""
+    game = _mv(None, "wolong", None, None)
+    set_hand(game, 1, "kill@S7")
+    equip(game, 1, "qinggang_sword@S6")
+    set_hand(game, 2)
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    assert "bazhen" not in prompt_is(game, PromptKind.RESPOND, 2).options
+    events = game.submit(2, Respond(None))
+    assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(2, 1)]
+
+
+def test_niepan_while_chained_resets_the_chain():
+    """docs/wind-fire.md §4, row "涅槃 while chained": 涅槃 unchains 庞统."""
+    game = _mv(None, "pangtong", None, None)
+    game.player(2).chained = True
+    set_hp(game, 2, 1)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2)
+    game.changed_outside()
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    game.submit(1, Respond(None))
+    assert "niepan" in prompt_is(game, PromptKind.RESPOND, 2).options
+    game.submit(2, UseSkill("niepan"))
+    p = game.player(2)
+    assert p.alive and p.hp == 3 and not p.chained and conserved(game)
