@@ -1,13 +1,37 @@
 """The interaction rows of docs/wind-fire.md §4 (风 and 火 skills with the standard and
 军争 cards): a scenario per row through `submit` on real games."""
 
-from engine.sanguosha import Confirm, Pass, PlayCard, Respond, Settings, UseSkill, parse_card
+from engine.sanguosha import (
+    ChooseTarget,
+    Confirm,
+    Pass,
+    PlayCard,
+    Respond,
+    Settings,
+    UseSkill,
+    parse_card,
+)
 from engine.sanguosha.prompts import PromptKind
 
-from .helpers import conserved, equip, game_with, of, prompt_is, set_hand, set_hp
+from .helpers import (
+    conserved,
+    deck_top,
+    end_turn,
+    equip,
+    game_with,
+    of,
+    prompt_is,
+    set_hand,
+    set_hp,
+)
 
 C = parse_card
-ALL = Settings(general_packs=("standard", "wind", "fire"), maneuvering=True, auto_decline=False)
+ALL = Settings(
+    general_packs=("standard", "wind", "fire"),
+    maneuvering=True,
+    ex_cards=True,  # Renwang Shield ♣2 is an EX card
+    auto_decline=False,
+)
 
 
 def _mv(*generals, **kw):
@@ -119,3 +143,35 @@ def test_niepan_while_chained_resets_the_chain():
     game.submit(2, UseSkill("niepan"))
     p = game.player(2)
     assert p.alive and p.hp == 3 and not p.chained and conserved(game)
+
+
+def test_shensu_kill_vs_vine_and_renwang_shield():
+    """docs/wind-fire.md §4, row "神速 Kill vs Vine / Renwang / Silver Lion": the 神速 Kill
+    is void on Vine and, being colourless, hits through Renwang Shield."""
+    for armour, hp_lost in (("vine@S2", 0), ("renwang_shield@C2", 1)):
+        game = game_with(None, "xiahouyuan", None, None, settings=ALL)
+        equip(game, 3, armour)
+        set_hand(game, 3)
+        end_turn(game)
+        prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="shensu")
+        game.submit(2, ChooseTarget(3))
+        if (p := game.pending()) is not None and p.kind is PromptKind.RESPOND:
+            game.submit(3, Respond(None))
+        assert game.player(3).hp == game.player(3).max_hp - hp_lost, armour
+
+
+def test_leiji_thunder_vs_silver_lion_is_capped_to_1():
+    """docs/wind-fire.md §4, row "雷击 with Iron Chain" (its Silver Lion half): the 2
+    thunder damage of 雷击 on a Silver Lion wearer is capped to 1."""
+    game = _mv(None, "zhangjiao", None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@D2")
+    equip(game, 1, "silver_lion@CA")
+    deck_top(game, "kill@S8")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(C("dodge@D2")))
+    prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="leiji")
+    events = game.submit(2, ChooseTarget(1))
+    while game.pending().kind is not PromptKind.PLAY:
+        events += game.submit(game.pending().seats[0], Confirm(False))
+    assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(1, 1)]
