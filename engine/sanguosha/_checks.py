@@ -401,6 +401,8 @@ class ChecksLayer(SetupLayer):
             elif skill.id not in prompt.options:
                 if not any(n in (*skill.provides, *skill.converts) for n in alternatives(need)):
                     self.check_makes(p, skill, need)  # another card (Eight Diagrams for a Kill)
+                if skill.once and skill.id in p.spent:  # 涅槃 again: name the once-per-game rule
+                    raise IllegalAction(Reason.SKILL_SPENT, skill=skill.id, seat=p.seat)
                 raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
 
     def _check_discard(self, prompt: Prompt, p: Player, action: Action) -> None:

@@ -189,7 +189,7 @@ def test_niepan_once_per_game():
     game.submit(1, Respond(None))
     prompt = prompt_is(game, PromptKind.RESPOND, 2)
     assert "niepan" not in prompt.options
-    refused(game, 2, UseSkill("niepan"), Reason.SKILL_NOT_AVAILABLE)
+    refused(game, 2, UseSkill("niepan"), Reason.SKILL_SPENT)
 
 
 # --------------------------------------------------------------------------- 卧龙 八阵 火计 看破

@@ -10,9 +10,18 @@ import pytest
 
 from companion.narration import Narrator
 from engine.core.errors import ActionError
-from engine.sanguosha import ChooseGeneral, Game, Reason, RevealIdentity, UseSkill, parse_card
+from engine.sanguosha import (
+    ChooseGeneral,
+    Game,
+    PlayCard,
+    Reason,
+    Respond,
+    RevealIdentity,
+    UseSkill,
+    parse_card,
+)
 
-from .helpers import game_with, set_hand, state_snapshot
+from .helpers import game_with, set_hand, set_hp, state_snapshot
 
 C = parse_card
 
@@ -37,10 +46,37 @@ def _fire_not_named() -> Game:
     return game
 
 
-CASES: list[tuple[str, Callable[[], Game], object, Reason, dict, dict]] = [
+def _niepan_spent() -> Game:
+    """庞统 (seat 2, 涅槃 already used) dying at 0 health, asked for a Peach."""
+    game = game_with(None, "pangtong", None, None)
+    game.player(2).spent.append("niepan")
+    set_hp(game, 2, 1)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2)
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    game.submit(1, Respond(None))
+    return game
+
+
+CASES: list[tuple[str, Callable[[], Game], int, object, Reason, dict, dict]] = [
+    (
+        "niepan_second_time",
+        _niepan_spent,
+        2,
+        UseSkill("niepan"),
+        Reason.SKILL_SPENT,
+        {"skill": "niepan", "seat": 2},
+        {
+            "en": "Nirvana is once per game: Pang Tong (seat 2) has already used it.",
+            "zh-Hans": "涅槃每局游戏限一次：2号位庞统已经发动过。",
+            "es": "Renacer se usa una vez por partida: Pang Tong (asiento 2) ya la ha usado.",
+        },
+    ),
     (
         "qiangxi_twice",
         _qiangxi_used,
+        1,
         UseSkill("qiangxi", (C("qinggang_sword@S6"),), (2,)),
         Reason.ONCE_PER_PHASE,
         {"skill": "qiangxi", "seat": 1},
@@ -53,6 +89,7 @@ CASES: list[tuple[str, Callable[[], Game], object, Reason, dict, dict]] = [
     (
         "qiangxi_not_a_weapon",
         _dianwei,
+        1,
         UseSkill("qiangxi", (C("kill@S7"),), (2,)),
         Reason.NOT_A_WEAPON,
         {"card": "kill@S7", "skill": "qiangxi"},
@@ -65,6 +102,7 @@ CASES: list[tuple[str, Callable[[], Game], object, Reason, dict, dict]] = [
     (
         "pack_not_named",
         _fire_not_named,
+        1,
         ChooseGeneral("dianwei"),
         Reason.GENERAL_PACK_NOT_CHOSEN,
         {"general": "dianwei", "pack": "fire", "packs": ["standard"]},
@@ -80,10 +118,13 @@ CASES: list[tuple[str, Callable[[], Game], object, Reason, dict, dict]] = [
 ]
 
 
-@pytest.mark.parametrize("name, make, action, reason, data, said", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(
+    "name, make, seat, action, reason, data, said", CASES, ids=[c[0] for c in CASES]
+)
 def test_refused_with_its_rule_and_nothing_changes(
     name: str,
     make: Callable[[], Game],
+    seat: int,
     action: object,
     reason: Reason,
     data: dict,
@@ -93,7 +134,7 @@ def test_refused_with_its_rule_and_nothing_changes(
     game = make()
     state, view = state_snapshot(game), game.view()
     with pytest.raises(ActionError) as info:
-        game.submit(1, action)  # type: ignore[arg-type]
+        game.submit(seat, action)  # type: ignore[arg-type]
     assert (info.value.reason, dict(info.value.data)) == (reason, data)
     assert state_snapshot(game) == state
     assert game.view() == view
