@@ -67,17 +67,8 @@ def _section(title: str, rows: list[tuple[str, str, str, list[str]]]) -> list[st
     return [*lines, ""]
 
 
-def render() -> str:
-    messages = json.loads((REPO / "companion/narration/data/messages.en.json").read_text("utf-8"))
-    regicide = json.loads((REPO / "companion/narration/data/regicide.en.json").read_text("utf-8"))
-    sgs = [
-        (g, v, c, _sentences(messages["reason"].get(f"sanguosha.{v}")))
-        for g, v, c in _members(REPO / "engine/sanguosha/reasons.py")
-    ]
-    reg = [  # its comments cite docs/regicide.md by section alone
-        (_cited(g), v, _cited(c), _sentences(regicide["reason"].get(f"regicide.{v}")))
-        for g, v, c in _members(REPO / "engine/regicide/reasons.py")
-    ]
+def _table_keys(messages: dict[str, Any], regicide: dict[str, Any]) -> list[str]:
+    """The table's own refusal keys, in the order `companion/table/` gives them."""
     keys: dict[str, None] = {}
     for path in sorted((REPO / "companion/table").glob("*.py")):
         for m in _REFUSE.finditer(path.read_text("utf-8")):
@@ -86,6 +77,36 @@ def render() -> str:
                 keys.update({"cannot_undo_hidden": None, "cannot_undo_time": None})
             elif key in messages["table"] or key in regicide["table"]:
                 keys[key] = None
+    return list(keys)
+
+
+def _catalogues() -> tuple[dict[str, Any], dict[str, Any]]:
+    messages = json.loads((REPO / "companion/narration/data/messages.en.json").read_text("utf-8"))
+    regicide = json.loads((REPO / "companion/narration/data/regicide.en.json").read_text("utf-8"))
+    return messages, regicide
+
+
+def reasons() -> dict[str, list[str]]:
+    """Every reason this page lists, by where it comes from ("sanguosha", "regicide",
+    "table"): the coverage test (`test_refusal_coverage.py`) checks the same set."""
+    messages, regicide = _catalogues()
+    return {
+        "sanguosha": [v for _, v, _ in _members(REPO / "engine/sanguosha/reasons.py")],
+        "regicide": [v for _, v, _ in _members(REPO / "engine/regicide/reasons.py")],
+        "table": _table_keys(messages, regicide),
+    }
+
+
+def render() -> str:
+    messages, regicide = _catalogues()
+    sgs = [
+        (g, v, c, _sentences(messages["reason"].get(f"sanguosha.{v}")))
+        for g, v, c in _members(REPO / "engine/sanguosha/reasons.py")
+    ]
+    reg = [  # its comments cite docs/regicide.md by section alone
+        (_cited(g), v, _cited(c), _sentences(regicide["reason"].get(f"regicide.{v}")))
+        for g, v, c in _members(REPO / "engine/regicide/reasons.py")
+    ]
     table = [
         (
             "",
@@ -93,7 +114,7 @@ def render() -> str:
             "the table's own refusal",
             _sentences(messages["table"].get(k) or regicide["table"].get(k)),
         )
-        for k in keys
+        for k in _table_keys(messages, regicide)
     ]
     head = [
         "# Refusal reasons",
