@@ -5,21 +5,28 @@ es, and that nothing changed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from companion.narration import Narrator
-from companion.table.outcome import Status
+from companion.table.outcome import Outcome, Status
+from tests.modes.table import SetSeats
+from tests.table.test_corrections import correct
 from tests.table.test_skill_gestures import Seats
 
 LANGS = ("en", "es", "zh-Hans")
 
 
-def refused(t: Seats, outcome_of, reason: str) -> dict:
-    """Run the input, assert it was refused for `reason` and changed nothing."""
+def refused(t: Seats, outcome_of, reason: str, data: dict | None = None) -> dict:
+    """Run the input, assert it was refused for `reason` (with exactly `data`, when given)
+    and changed nothing; the sentences said, by language."""
     before = t.snapshot()
     outcome = outcome_of()
     assert outcome.status is Status.REFUSED, outcome.to_json()
     assert outcome.refusal["reason"] == reason, outcome.refusal
+    if data is not None:
+        assert outcome.refusal == {"reason": reason, **data}
     assert t.snapshot() == before
     return {lang: t.said(outcome, lang) for lang in LANGS}
 
@@ -164,3 +171,245 @@ def test_a_dodge_after_a_red_tieqi_judgment_names_tieqi() -> None:
     assert {lang: lines[0] for lang, lines in said.items()} == TIEQI_RED
     t.ok(t.press("ok", 1))  # Ma Chao ends his play phase
     refused(t, lambda: t.scan("dodge@H2", 2), "wrong_seat")
+
+
+# ------------------------------------------- every table reason asserted (issue 31 item 22)
+class _Unseated(Seats):
+    """A four-seat table before its setup: nobody has scanned anything yet."""
+
+    def __init__(self) -> None:
+        super(Seats, self).__init__(players=4)
+
+
+def _lord_scanned() -> Seats:
+    t = _Unseated()
+    t.ok(t.scan("lord", 1))
+    return t
+
+
+def _liubei_plays() -> Seats:
+    return Seats("liubei", "guanyu", "zhangfei", "lvbu")
+
+
+def _kill_staged() -> Seats:
+    """Liu Bei (seat 1) scanned a Kill: the game asks for its target."""
+    t = _liubei_plays()
+    t.ok(t.scan("kill@S7", 1))
+    return t
+
+
+def _kill_on_guanyu() -> Seats:
+    t = _kill_staged()
+    t.ok(t.scan("guanyu", 1))
+    return t
+
+
+def _rende_staged() -> Seats:
+    t = _liubei_plays()
+    t.ok(t.scan("liubei", 1))  # his own general: his one active skill, 仁德
+    return t
+
+
+def _tieqi_judges() -> Seats:
+    """Ma Chao (seat 1) Kills Guan Yu and uses Tieqi: its judgment is to be flipped."""
+    t = Seats("machao", "guanyu", "zhangfei", "lvbu")
+    for what in ("kill@S7", "guanyu"):
+        t.ok(t.scan(what, 1))
+    t.ok(t.press("ok", 1))
+    return t
+
+
+def _axe_with_no_hand() -> Seats:
+    """Cao Cao (seat 1) equips the Stone Axe, a horse and an armour; his Kill is his last
+    hand card (the host corrects the count to 1), and Guan Yu dodges it."""
+    t = Seats("caocao", "guanyu", "zhangfei", "lvbu")
+    for code in ("stone_axe@D5", "chitu@H5", "eight_diagrams@S2"):
+        t.ok(t.scan(code, 1))
+    t.ok(correct(t, "correct hand 1 1"))
+    for code, seat in (("kill@S7", 1), ("guanyu", 1), ("dodge@D2", 2)):
+        t.ok(t.scan(code, seat))
+    assert (t.pending["reason"], t.seat(1)["hand_count"]) == ("stone_axe", 0)
+    return t
+
+
+def _guidao_asked() -> Seats:
+    """Zhang Jiao (seat 2) is asked whether to replace Tieqi's judgment with a black card."""
+    t = SetSeats("machao", "zhangjiao", "zhangfei", "lvbu", general_packs=["standard", "wind"])
+    for what in ("kill@S7", "zhangjiao"):
+        t.ok(t.scan(what, 1))
+    t.ok(t.press("ok", 1))
+    t.ok(t.scan("dodge@D2"))  # the judgment card flipped
+    assert (t.pending["reason"], t.pending["seat"]) == ("guidao", 2)
+    return t
+
+
+_Case = tuple[str, Callable[[], Seats], Callable[[Seats], Outcome], str, dict, dict]
+TABLE_CASES: list[_Case] = [
+    (
+        "scan_identity",
+        _Unseated,
+        lambda t: t.scan("caocao", 1),
+        "scan_identity",
+        {"seat": 1},
+        {
+            "en": "Seat 1: scan an identity card now.",
+            "es": "Asiento 1: escanea ahora una carta de identidad.",
+            "zh-Hans": "1号位：现在请扫描身份牌。",
+        },
+    ),
+    (
+        "scan_general",
+        _lord_scanned,
+        lambda t: t.scan("kill@S7", 1),
+        "scan_general",
+        {"seat": 1},
+        {
+            "en": "Seat 1: scan a general card now.",
+            "es": "Asiento 1: escanea ahora una carta de general.",
+            "zh-Hans": "1号位：现在请扫描武将牌。",
+        },
+    ),
+    (
+        "scan_card_first",
+        _liubei_plays,
+        lambda t: t.scan("guanyu", 1),
+        "scan_card_first",
+        {"seat": 1},
+        {
+            "en": "Liu Bei (seat 1): scan the card to play first (or a skill token).",
+            "es": "Liu Bei (asiento 1): escanea primero la carta que juegas (o una ficha de "
+            "habilidad).",
+            "zh-Hans": "1号位刘备：请先扫描要使用的牌（或技能牌）。",
+        },
+    ),
+    (
+        "nothing_to_cancel",
+        _liubei_plays,
+        lambda t: t.press("no", 1),
+        "nothing_to_cancel",
+        {"seat": 1},
+        {
+            "en": "Liu Bei (seat 1): nothing to cancel; OK ends the play phase.",
+            "es": "Liu Bei (asiento 1): no hay nada que cancelar; OK termina la fase de juego.",
+            "zh-Hans": "1号位刘备：没有可以取消的；按确定结束出牌阶段。",
+        },
+    ),
+    (
+        "not_now",
+        _liubei_plays,
+        lambda t: t.select(3, 1),
+        "not_now",
+        {"seat": 1, "prompt": "play"},
+        {
+            "en": "Liu Bei (seat 1): that is not what is needed now (a card to play).",
+            "es": "Liu Bei (asiento 1): eso no es lo que se espera ahora (una carta que jugar).",
+            "zh-Hans": "1号位刘备：这不是现在需要的（出牌）。",
+        },
+    ),
+    (
+        "choose_targets_first",
+        _kill_staged,
+        lambda t: t.scan("dodge@D2", 1),
+        "choose_targets_first",
+        {"seat": 1, "card": "kill@S7"},
+        {
+            "en": "Liu Bei (seat 1): first choose the targets of Kill ♠7 (OK to confirm, NO to "
+            "cancel).",
+            "es": "Liu Bei (asiento 1): elige primero los objetivos del Ataque ♠7 (OK confirma, "
+            "NO cancela).",
+            "zh-Hans": "1号位刘备：请先为【杀】♠7选择目标（确定/取消）。",
+        },
+    ),
+    (
+        "not_at_table",
+        _kill_staged,
+        lambda t: t.scan("zhouyu", 1),
+        "not_at_table",
+        {"general": "zhouyu"},
+        {
+            "en": "Nobody at this table plays Zhou Yu.",
+            "es": "Nadie en esta mesa juega con Zhou Yu.",
+            "zh-Hans": "本局没有人使用周瑜。",
+        },
+    ),
+    (
+        "scan_or_no",
+        _kill_on_guanyu,
+        lambda t: t.press("ok", 2),
+        "scan_or_no",
+        {"seat": 2},
+        {
+            "en": "Guan Yu (seat 2): scan a card to answer, or press NO.",
+            "es": "Guan Yu (asiento 2): escanea una carta para responder, o pulsa NO.",
+            "zh-Hans": "2号位关羽：请扫描用于响应的牌，或按取消。",
+        },
+    ),
+    (
+        "finish_skill",
+        _rende_staged,
+        lambda t: t.scan("rebel", 1),
+        "finish_skill",
+        {"seat": 1, "skill": "rende"},
+        {
+            "en": "Liu Bei (seat 1): Benevolence is staged: scan its cards or targets, OK to use "
+            "it, NO to cancel.",
+            "es": "Liu Bei (asiento 1): preparando Benevolencia: escanea sus cartas u objetivos, "
+            "OK para usarla, NO para cancelar.",
+            "zh-Hans": "1号位刘备：正在发动仁德：扫描所需的牌或目标，按确定发动，按取消放弃。",
+        },
+    ),
+    (
+        "flip_and_scan",
+        _tieqi_judges,
+        lambda t: t.press("ok", 1),
+        "flip_and_scan",
+        {"seat": 1},
+        {
+            "en": "Ma Chao (seat 1): flip the top card of the deck and scan it.",
+            "es": "Ma Chao (asiento 1): da la vuelta a la carta superior del mazo y escanéala.",
+            "zh-Hans": "1号位马超：请翻开牌堆顶的牌并扫描。",
+        },
+    ),
+    (
+        "no_hand_unseen",
+        _axe_with_no_hand,
+        lambda t: t.press("ok", 1),
+        "no_hand_unseen",
+        {"seat": 1},
+        {
+            "en": "Cao Cao (seat 1) has no hand cards to discard unseen: scan the card to discard.",
+            "es": "Cao Cao (asiento 1) no tiene cartas en la mano para descartar sin mostrar: "
+            "escanea la carta que descartas.",
+            "zh-Hans": "1号位曹操没有手牌可以直接弃置：请扫描要弃置的牌。",
+        },
+    ),
+    (
+        "card_must_show",
+        _guidao_asked,
+        lambda t: t.press("ok", 2),
+        "card_must_show",
+        {"skill": "guidao", "need": "black"},
+        {
+            "en": "The card for Dark Sorcery must be a black card: scan it so it shows, or NO.",
+            "es": "La carta para Hechicería oscura debe ser una carta negra: escanéala para que "
+            "se vea, o NO.",
+            "zh-Hans": "鬼道所用的牌必须是一张黑色牌：请扫描它以亮出，或按取消。",
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "name, make, do, reason, data, said", TABLE_CASES, ids=[c[0] for c in TABLE_CASES]
+)
+def test_each_table_refusal_names_its_rule_and_changes_nothing(
+    name: str,
+    make: Callable[[], Seats],
+    do: Callable[[Seats], Outcome],
+    reason: str,
+    data: dict,
+    said: dict,
+) -> None:
+    """The reason and its data, the sentence in en, es and zh-Hans; nothing changed."""
+    t = make()
+    assert refused(t, lambda: do(t), reason, data) == {k: [v] for k, v in said.items()}
