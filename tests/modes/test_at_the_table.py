@@ -57,6 +57,45 @@ def test_a_1v1_kill_at_an_opponent_out_of_range_says_the_distance_at_once() -> N
     assert {lang: lines[0] for lang, lines in said.items()} == OUT_OF_RANGE
 
 
+class _Drafting(Seats):
+    """A 1v1 table at its draft: seat 1 scans the twelve generals face up into the pool."""
+
+    def __init__(self) -> None:
+        super(Seats, self).__init__(players=2, settings={"game_mode": "1v1", "mode_settings": {}})
+
+
+IN_THE_POOL = {
+    "en": "Zhang Fei is already in the draft pool.",
+    "es": "Zhang Fei ya está en la selección.",
+    "zh-Hans": "张飞已在将池中。",
+}
+
+
+def test_a_general_scanned_twice_into_the_1v1_pool_says_it_is_there() -> None:
+    """docs/modes.md §2.1: the 1v1 draft lays 12 different generals face up; Zhang Fei's
+    card scanned a second time is refused as already in the pool (not "taken" by a seat)."""
+    t = _Drafting()
+    t.ok(t.scan("zhangfei", 1))
+    said = refused(t, lambda: t.scan("zhangfei", 1), "already_in_pool", {"general": "zhangfei"})
+    assert said == {lang: [sentence] for lang, sentence in IN_THE_POOL.items()}
+
+
+NO_IDENTITIES = {
+    "en": "No identity cards in 2v2: the teams are known; scan a general or a game card.",
+    "es": "En 2c2 no hay cartas de identidad: los equipos se conocen; escanea un general o una "
+    "carta de juego.",
+    "zh-Hans": "2v2（欢乐成双）不使用身份牌：阵营是公开的；请扫描武将牌或游戏牌。",
+}
+
+
+def test_an_identity_card_in_a_team_mode_says_the_mode_has_none() -> None:
+    """docs/modes.md §1: identity cards are not used in the two-side modes; a rebel card
+    scanned in the play phase says so, not "not what is needed now"."""
+    t = ModeSeats("2v2", "liubei", "guanyu", "zhangfei", "lvbu")
+    said = refused(t, lambda: t.scan("rebel", 1), "no_identities", {"mode": "2v2"})
+    assert said == {lang: [sentence] for lang, sentence in NO_IDENTITIES.items()}
+
+
 LORD_SKILLS_OFF = {
     "en": "Royal Escort is a lord skill, and 2v2 has no lord skills: Cao Cao (seat 1) cannot "
     "use it.",
