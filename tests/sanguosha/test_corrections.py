@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from companion.narration import Narrator
 from engine.core.errors import ActionError, IllegalAction, InvalidAction
 from engine.sanguosha import (
     ChooseGeneral,
@@ -277,6 +278,29 @@ def test_an_ex_card_is_not_in_a_game_without_the_ex_pack() -> None:
     """Moving an EX card in a game without EX cards is refused as not in the game."""
     game = table_game()
     refused(game, MoveCard(C("renwang_shield@C2"), "equipment", 2), Reason.CARD_NOT_IN_GAME)
+
+
+PLACE_UNKNOWN = {
+    "en": "The companion has not seen Kill ♠7 and no unseen card is left to stand for it: "
+    "correct the hand counts instead.",
+    "es": "La aplicación no ha visto el Ataque ♠7 y no queda ninguna carta sin ver que la "
+    "represente: corrige el número de cartas en mano.",
+    "zh-Hans": "系统未见过【杀】♠7，也没有可代替它的未知牌：请改为更正手牌数。",
+}
+
+
+def test_an_unseen_card_with_no_unseen_stock_left_to_stand_for_it_is_refused() -> None:
+    """Seat 2's hand took the whole deck, the discard pile is empty: a Kill the engine never
+    saw must be in some unseen hand, but which one is unknown, so moving it is refused (the
+    host corrects the hand counts instead), with its sentence, and nothing changes."""
+    game = table_game()
+    host(game, SetHandCount(2, len(game.player(2).hand) + len(game.deck)))
+    assert not game.deck and not game.discard_pile
+    for move in (MoveCard(C("kill@S7"), "discard"), MoveCard(C("kill@S7"), "hand", 3)):
+        error = refused(game, move, Reason.CARD_PLACE_UNKNOWN)
+        assert error.data == {"card": "kill@S7"}
+        for lang, sentence in PLACE_UNKNOWN.items():
+            assert Narrator(lang).refusal(error.to_json(), game.view()) == sentence
 
 
 # ------------------------------------------------------------------ the pending decision

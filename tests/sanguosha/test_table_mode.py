@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from companion.narration import Narrator
 from engine.core.errors import IllegalAction
 from engine.sanguosha import (
     ChooseGeneral,
@@ -27,6 +28,8 @@ from engine.sanguosha import (
 )
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.state import HIDDEN
+
+from .scenario import refused
 
 C = parse_card
 
@@ -211,3 +214,21 @@ def test_table_lord_death_asks_the_living_to_reveal():
     over = [e for e in events if e.kind == "game_over"][0]
     assert (over.winners, over.side, over.reason) == ((2,), "rebel", "lord_died")
     assert [s["identity"] for s in g.view()["seats"]] == ["lord", "rebel", "spy"]
+
+
+NOT_AN_IDENTITY = {
+    "en": "Emperor is not an identity.",
+    "es": "Emperor no es una identidad.",
+    "zh-Hans": "Emperor不是身份牌。",
+}
+
+
+def test_an_identity_the_game_does_not_have_is_invalid_and_changes_nothing():
+    """The lord's identity scan names no identity of the game (lord, loyalist, rebel, spy):
+    invalid input, said with the name given, and nothing changes."""
+    game = Game.new(players=4, mode="table", seed=0)
+    view = game.view()
+    data = refused(game, 1, RevealIdentity("emperor"), Reason.UNKNOWN_IDENTITY)
+    assert data == {"identity": "emperor"} and game.view() == view
+    for lang, sentence in NOT_AN_IDENTITY.items():
+        assert Narrator(lang).refusal({"reason": "unknown_identity", **data}, view) == sentence
