@@ -104,11 +104,41 @@ def test_no_takes_staged_cards_back_then_yields() -> None:
     }
 
 
-def test_ok_with_nothing_staged_says_what_to_do() -> None:
-    """OK before any card is scanned is refused with the gesture to use."""
+SCAN_TO_PLAY = {
+    "en": "Player 1: scan the cards you play first, then OK; NO yields.",
+    "es": "Jugador 1: primero escanea las cartas que juegas y luego pulsa OK; NO para ceder.",
+    "zh-Hans": "1号玩家：先扫描要打出的牌，再按确定；按取消则让过。",
+    "vi": "Người chơi 1: hãy quét các lá bạn đánh trước rồi bấm OK; bấm NO là nhường.",
+}
+NOT_NOW = {
+    "en": "Player 1: not now (waiting for a play or a yield).",
+    "es": "Jugador 1: eso no se puede hacer ahora (toca jugar o ceder).",
+    "zh-Hans": "1号玩家：这不是现在需要的操作（正在等待出牌或让过）。",
+    "vi": "Người chơi 1: lúc này chưa thể làm thao tác đó (đang chờ đánh bài hoặc nhường).",
+}
+
+
+@pytest.mark.parametrize(
+    "line, refusal, said",
+    [
+        (
+            "@1 press ok",
+            {"reason": "regicide.scan_to_play", "seat": 1, "can_yield": True},
+            SCAN_TO_PLAY,
+        ),
+        ("@1 select 2", {"reason": "regicide.not_now", "seat": 1, "prompt": "play"}, NOT_NOW),
+    ],
+    ids=["ok_with_nothing_staged", "dial_at_the_play"],
+)
+def test_an_input_that_is_no_play_says_what_to_do(line: str, refusal: dict, said: dict) -> None:
+    """OK before any card is scanned is refused with the gesture to use; the dial, which
+    names no play, is refused as not what the play prompt waits for; nothing changes."""
     game = _started()
-    assert game.apply("@1 press ok").status is Status.REFUSED
-    assert game.last() == "Player 1: scan the cards you play first, then OK; NO yields."
+    before = game.view
+    outcome = game.apply(line)
+    assert outcome.status is Status.REFUSED and outcome.refusal == refusal
+    assert game.view == before
+    assert {lang: game.last(lang) for lang in said} == said
 
 
 def test_only_the_asked_seat_decides_at_its_own_reader() -> None:

@@ -219,6 +219,14 @@ def _tieqi_judges() -> Seats:
     return t
 
 
+def _guanxing_looks() -> Seats:
+    """Zhuge Liang (seat 1) uses Guanxing: the deck's top cards are his to put back."""
+    t = Seats("zhugeliang", "guanyu", "zhangfei", "lvbu")
+    t.ok(t.press("ok", 1))
+    assert (t.pending["kind"], t.pending["reason"]) == ("choose_card_from", "guanxing")
+    return t
+
+
 def _axe_with_no_hand() -> Seats:
     """Cao Cao (seat 1) equips the Stone Axe, a horse and an armour; his Kill is his last
     hand card (the host corrects the count to 1), and Guan Yu dodges it."""
@@ -368,6 +376,34 @@ TABLE_CASES: list[_Case] = [
             "en": "Ma Chao (seat 1): flip the top card of the deck and scan it.",
             "es": "Ma Chao (asiento 1): da la vuelta a la carta superior del mazo y escanéala.",
             "zh-Hans": "1号位马超：请翻开牌堆顶的牌并扫描。",
+        },
+    ),
+    (
+        "scan_skill_token",
+        lambda: Seats("huatuo", "guanyu", "zhangfei", "lvbu"),
+        lambda t: t.scan("huatuo", 1),
+        "scan_skill_token",
+        {"seat": 1, "general": "huatuo"},
+        {
+            "en": "Hua Tuo (seat 1): Hua Tuo has more than one skill to start: scan the skill "
+            "token.",
+            "es": "Hua Tuo (asiento 1): Hua Tuo tiene más de una habilidad: escanea la ficha de "
+            "la habilidad.",
+            "zh-Hans": "1号位华佗：华佗有多个可发动的技能，请扫描技能牌。",
+        },
+    ),
+    (
+        "scan_pick_or_no",
+        _guanxing_looks,
+        lambda t: t.press("ok", 1),
+        "scan_pick_or_no",
+        {"seat": 1, "why": "guanxing"},
+        {
+            "en": "Zhuge Liang (seat 1): scan the next card to put back on top of the deck, or "
+            "NO to put the rest at the bottom.",
+            "es": "Zhuge Liang (asiento 1): escanea la siguiente carta que vuelve encima del "
+            "mazo, o NO para poner el resto debajo.",
+            "zh-Hans": "1号位诸葛亮：请扫描下一张放回牌堆顶的牌，或按取消将其余的牌置于牌堆底。",
         },
     ),
     (
