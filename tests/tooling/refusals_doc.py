@@ -14,7 +14,10 @@ REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "refusals.md"
 _MEMBER = re.compile(r'^\s+(?:[A-Z_0-9]+ = )?"([a-z_0-9]+)"(?:\s+#\s*(.*))?$')
 _GROUP = re.compile(r"^\s+#\s*(?:---\s*)?(.+?)(?:\s*---)?\s*$")
-_REFUSE = re.compile(r'Refuse\(\s*"([a-z_]+)"|"reason": f?"([a-z_{}]+)"')
+_REFUSE = re.compile(
+    r'(?:Refuse|UnknownScan)\(\s*"([a-z_.]+)"|"reason": f?"([a-z_{}]+)"'
+    r'|key = "([a-z_]+)" if .+ else "([a-z_]+)"'  # one refusal of two, by case
+)
 
 
 def _members(path: Path) -> list[tuple[str, str, str]]:
@@ -68,16 +71,29 @@ def _section(title: str, rows: list[tuple[str, str, str, list[str]]]) -> list[st
 
 
 def _table_keys(messages: dict[str, Any], regicide: dict[str, Any]) -> list[str]:
-    """The table's own refusal keys, in the order `companion/table/` gives them."""
+    """The table's own refusal keys, in the order `companion/table/` gives them: those of
+    its shared catalogue, and those only one game's table says (narrated among that game's
+    reasons, `reason.sanguosha.<key>`: `Narrator.table`), not the engines' own reasons."""
+    engine = {v for _, v, _ in _members(REPO / "engine/sanguosha/reasons.py")}
     keys: dict[str, None] = {}
     for path in sorted((REPO / "companion/table").glob("*.py")):
         for m in _REFUSE.finditer(path.read_text("utf-8")):
-            key = m.group(1) or m.group(2)
-            if key.startswith("cannot_undo_{"):
-                keys.update({"cannot_undo_hidden": None, "cannot_undo_time": None})
-            elif key in messages["table"] or key in regicide["table"]:
-                keys[key] = None
+            for key in filter(None, m.groups()):
+                if key.startswith("cannot_undo_{"):
+                    keys.update({"cannot_undo_hidden": None, "cannot_undo_time": None})
+                elif key in messages["table"] or key in regicide["table"]:
+                    keys[key] = None
+                elif f"sanguosha.{key}" in messages["reason"] and key not in engine:
+                    keys[key] = None
     return list(keys)
+
+
+def _table_sentence(key: str, messages: dict[str, Any], regicide: dict[str, Any]) -> Any:
+    return (
+        messages["table"].get(key)
+        or regicide["table"].get(key)
+        or messages["reason"].get(f"sanguosha.{key}")
+    )
 
 
 def _catalogues() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -112,7 +128,7 @@ def render() -> str:
             "",
             k,
             "the table's own refusal",
-            _sentences(messages["table"].get(k) or regicide["table"].get(k)),
+            _sentences(_table_sentence(k, messages, regicide)),
         )
         for k in _table_keys(messages, regicide)
     ]
