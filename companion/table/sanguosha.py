@@ -295,11 +295,9 @@ class SanguoshaTable:
         skills = catalogue().skills
         have = {s.id for s in player.skills if not s.lent}  # 黄天 is the others' to start
         general = catalogue().generals[player.general]
-        return [
-            s
-            for s in general.skills + general.lord_skills
-            if s in have and skills[s].tags & set(_SKILL_KINDS)
-        ]
+        printed = general.skills + general.lord_skills
+        ids = dict.fromkeys(printed + self.engine.general_skill_ids(player))  # 3v3 versions too
+        return [s for s in ids if s in have and skills[s].tags & set(_SKILL_KINDS)]
 
     def _stage_skill(self, seat: int, skill: str) -> Stage:
         def stage() -> None:

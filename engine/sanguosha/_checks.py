@@ -403,6 +403,9 @@ class ChecksLayer(SetupLayer):
                     self.check_makes(p, skill, need)  # another card (Eight Diagrams for a Kill)
                 if skill.once and skill.id in p.spent:  # 涅槃 again: name the once-per-game rule
                     raise IllegalAction(Reason.SKILL_SPENT, skill=skill.id, seat=p.seat)
+                why = skill.unavailable(self.game, p)  # its own rule (救主 at 1 HP)
+                if why is not None:
+                    raise IllegalAction(why[0], **why[1])
                 raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
 
     def _check_discard(self, prompt: Prompt, p: Player, action: Action) -> None:

@@ -78,7 +78,7 @@ class RespondLayer(ZonesLayer):
         return out
 
     def skill_invoked(self, p: Player, skill_id: str, targets: tuple[int, ...] = ()) -> None:
-        if skill_id in ONCE_PER_GAME:  # a limited skill used, an awakening fired: spent
+        if skill_id in ONCE_PER_GAME and skill_id not in p.spent:  # used or fired: spent
             p.spent.append(skill_id)
         self.emit(SkillInvoked(p.seat, skill_id, targets))
 

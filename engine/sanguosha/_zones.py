@@ -245,13 +245,22 @@ class ZonesLayer(RulesLayer):
                 )
         return card
 
-    def general_skills(self, p: Player) -> list[Skill]:
-        """Instances of `p`'s general's registered skills (lord skills only for the lord)."""
+    def general_skill_ids(self, p: Player) -> tuple[str, ...]:
+        """The skills `p`'s general plays with: the printed ones (lord skills only for the
+        lord), or those a mode gives that general instead (`ModeSpec.general_skills`: the
+        3v3 versions), a data mapping rather than a case in the skills."""
         spec = catalogue().generals.get(p.general or "")
         if spec is None:
-            return []
+            return ()
         ids = spec.skills + (spec.lord_skills if p is self.lord else ())
-        return [REGISTRY[s]() for s in ids if s in REGISTRY]
+        mode = self.team_mode
+        if mode is not None:
+            ids = mode.spec.general_skills.get(spec.id, ids)
+        return ids
+
+    def general_skills(self, p: Player) -> list[Skill]:
+        """Instances of `p`'s general's registered skills (`general_skill_ids`)."""
+        return [REGISTRY[s]() for s in self.general_skill_ids(p) if s in REGISTRY]
 
     def fire(self, point: Point, data: Any) -> Flow:
         """Run the skills listening at `point`, in seat order from the current player."""
@@ -282,7 +291,7 @@ class ZonesLayer(RulesLayer):
                 continue  # lost during this point
             if not (owner.alive or point is Point.DEATH):
                 continue
-            if skill.once and skill.id in owner.spent:
+            if skill.once and skill.id in owner.spent and not skill.lasting:
                 continue  # a limited skill used, an awakening fired
             if not skill.can_trigger(game, owner, point, data):
                 continue

@@ -221,6 +221,16 @@ class PhaseData:
         self.skip = False
 
 
+class RoundData:
+    """A new round begins (3v3: every character alive has acted; the identity cards
+    turned sideways are turned back)."""
+
+    __slots__ = ("round",)
+
+    def __init__(self, round: int) -> None:
+        self.round = round
+
+
 class DrawData:
     __slots__ = ("player", "count")
 

@@ -113,6 +113,8 @@ class Reason(StrEnum):
     GENERAL_PACK_NOT_CHOSEN = "general_pack_not_chosen"  # general, pack, packs (the game's)
     GENERAL_NOT_PLAYABLE = "general_not_playable"  # general, skills (not built yet)
     NO_IDENTITIES = "no_identities"  # mode (a team mode uses no identity card)
+    NOT_AN_ENEMY = "not_an_enemy"  # skill, target, options (the enemies it may name: 刚烈 3v3)
+    HP_TOO_LOW = "hp_too_low"  # skill, seat, hp (救主: only above 1 HP)
 
     # --- host corrections (table mode; `corrections.py`) ---
     HOST_ONLY = "host_only"  # action (a correction comes from the host: seat None)

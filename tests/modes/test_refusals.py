@@ -30,7 +30,6 @@ def test_hegemony_refused_with_the_cards_it_needs():
     [
         ("1v1", "1v1.deck", "new1v1"),
         ("1v1", "1v1.generals", "kof"),
-        ("3v3", "3v3.exclusive_generals", "on"),
     ],
 )
 def test_values_the_standard_set_cannot_play(mode, setting, value):

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.sanguosha.context import RoundData
 from engine.sanguosha.events import RoundStarted, UnitStarted
 from engine.sanguosha.modes.teams import TeamMode
-from engine.sanguosha.skills import Flow
+from engine.sanguosha.skills import Flow, Point
 
 if TYPE_CHECKING:
     from engine.sanguosha.game import Game
@@ -56,6 +57,8 @@ def _units(game: Game, mode: TeamMode) -> Flow:
         game.round += 1
         game.emit(RoundStarted(game.round))
         mode.acted = set()
+        if Point.ROUND_START in game._hooks:  # the identity cards are turned back (忠义)
+            yield from game.fire(Point.ROUND_START, RoundData(game.round))
         unit_index = 0
         while any(p.seat not in mode.acted for p in game.alive_order):
             team = order[unit_index % 2]

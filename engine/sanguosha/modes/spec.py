@@ -55,6 +55,7 @@ class ModeSpec:
     deck_exclude: tuple[str, ...]
     equipment: dict[str, str]
     rule_skills: tuple[str, ...]
+    general_skills: dict[str, tuple[str, ...]]  # general -> its skills in this mode (3v3 versions)
     order: str
     victory: dict[str, Any]
     reward: dict[str, Any] | None
@@ -185,6 +186,7 @@ def mode_spec(name: str, chosen: dict[str, Any]) -> ModeSpec:
         deck_exclude=tuple(params["deck_exclude"]),
         equipment=dict(params["equipment"]),
         rule_skills=tuple(params["rule_skills"]),
+        general_skills={g: tuple(ids) for g, ids in params.get("general_skills", {}).items()},
         order=params["order"],
         victory=dict(params["victory"]),
         reward=params["reward"],

@@ -95,6 +95,14 @@ class TeamMode:
         team = self.sides[p.seat].team
         return [q for q in game.alive_order if self.sides[q.seat].team == team]
 
+    def same_team(self, a: Player, b: Player) -> bool:
+        """Whether `a` and `b` are friends (one team), dead or alive."""
+        return self.sides[a.seat].team == self.sides[b.seat].team
+
+    def enemies(self, game: Game, p: Player) -> list[Player]:
+        """Living characters of the other team, in seat order from `p`."""
+        return [q for q in game.living_from(p) if not self.same_team(p, q)]
+
     def outnumbered(self, game: Game, p: Player) -> bool:
         """Whether `p`'s team has fewer living characters than the enemy team (3v3)."""
         team = self.sides[p.seat].team

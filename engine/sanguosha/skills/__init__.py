@@ -55,6 +55,7 @@ Flow = Generator["Prompt", Any, Any]
 class Point(StrEnum):
     """Trigger points, with the `data` object each one passes (see `engine.sanguosha.context`)."""
 
+    ROUND_START = "round_start"  # RoundData(round): a 3v3 round begins (忠义 ends)
     PHASE_START = "phase_start"  # PhaseData(player, phase, skip): set skip to skip it
     PHASE_END = "phase_end"  # PhaseData
     BEFORE_DRAW = "before_draw"  # DrawData(player, count): change count (0 = nothing)
@@ -116,6 +117,9 @@ class Skill:
     """A provider whose success is its own effect (涅槃 saves its owner): nothing is used."""
     once: ClassVar[bool] = False
     """Tagged `limited` (限定技) or `awakening` (觉醒技): once per game (set by `register`)."""
+    lasting: ClassVar[bool] = False
+    """A limited skill whose effect outlasts its use (忠义's 义 card): its triggers still
+    run once it is spent; only starting it again is refused."""
     lent: ClassVar[bool] = False
     """An active skill its holder lends to the other players (黄天): each may start it from
     his own play prompt (`Game.usable_skill`); its active hooks get that player as
@@ -283,6 +287,7 @@ def _load() -> None:
         maneuvering,
         qun,
         shu,
+        three_v_three,
         wei,
         wei_judgment,
         wind,

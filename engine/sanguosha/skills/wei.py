@@ -119,7 +119,8 @@ def _not_heart(card: object) -> bool:
 @register
 class Ganglie(Skill):
     """刚烈: after you take damage you may judge; unless it is a heart, the source discards
-    2 hand cards or takes 1 damage from you (their choice)."""
+    2 hand cards or takes 1 damage from you (their choice). Whom it falls on is
+    `_victim`'s: the 3v3 version (`skills/three_v_three.py`) names any enemy instead."""
 
     id = "ganglie"
     triggers = (Point.DAMAGED,)
@@ -129,15 +130,21 @@ class Ganglie(Skill):
         source = data.source
         return data.target is owner and source is not None and source is not owner and source.alive
 
+    def _victim(self, game: Game, owner: Player, data: Damage) -> Flow:
+        """Who the judgment punishes (None: the skill is not used after all)."""
+        return data.source
+        yield
+
     def on_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> Flow:
-        source = data.source
-        assert source is not None
-        j = yield from game.judge(owner, self.id, _not_heart)
-        if not j.success or not source.alive or not owner.alive:
+        victim = yield from self._victim(game, owner, data)
+        if victim is None:
             return
-        discarded = yield from self._discard(game, owner, source)
+        j = yield from game.judge(owner, self.id, _not_heart)
+        if not j.success or not victim.alive or not owner.alive:
+            return
+        discarded = yield from self._discard(game, owner, victim)
         if not discarded:
-            yield from game.damage(owner, source, 1)
+            yield from game.damage(owner, victim, 1)
 
     def _discard(self, game: Game, owner: Player, source: Player) -> Flow:
         """The source discards 2 hand cards, one scan at a time (OK at the table: the rest
