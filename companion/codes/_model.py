@@ -15,6 +15,7 @@ SET_NAMES = (
     "wind_skills",
     "fire",
     "fire_skills",
+    "3v3_skills",
     "commands",
     "custom",
 )

@@ -27,6 +27,7 @@ SETS = (
     "maneuvering",
     "wind",
     "fire",
+    "3v3",
     "custom",
     "all",
 )

@@ -20,13 +20,15 @@ STANDARD = ("sanguosha", "generals", "identities", "skills")
 """`--set standard`, the default: the standard box's game cards (with its 4 EX cards),
 generals and identity cards, and the skill tokens its generals start skills with."""
 
-PACKS = {"wind": ("wind", "wind_skills"), "fire": ("fire", "fire_skills")}
-"""`--set wind`, `--set fire`: a 神话再临 pack's general cards and its skill tokens."""
+PACKS = {"wind": ("wind", "wind_skills"), "fire": ("fire", "fire_skills"), "3v3": ("3v3_skills",)}
+"""`--set wind`, `--set fire`: a 神话再临 pack's general cards and its skill tokens; `--set
+3v3`: the tokens of the 3v3 versions' skills (their general cards are the standard ones)."""
 
 SETS = (
     "standard",
     "wind",
     "fire",
+    "3v3",
     "sanguosha",
     "generals",
     "identities",

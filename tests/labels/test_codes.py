@@ -36,7 +36,7 @@ def test_every_code_fits_the_card_payload() -> None:
 def test_codes_are_unique_across_sets() -> None:
     """No two physical cards of any set share a code."""
     refs = all_codes("all")
-    packs = 8 + 2 + 8 + 8  # the 风 and 火 generals and their skill tokens
+    packs = 8 + 2 + 8 + 8 + 2  # the 风 and 火 generals and their skill tokens, the 3v3 tokens
     assert len({ref.code for ref in refs}) == len(refs) == 108 + 25 + 11 + 15 + 54 + 52 + packs
 
 

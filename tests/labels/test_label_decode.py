@@ -33,6 +33,7 @@ def test_every_label_decodes_to_its_code(book: codes.Codebook) -> None:
         "wind_skills",
         "fire",
         "fire_skills",
+        "3v3_skills",
         "custom",
     }
     for ref in refs:
