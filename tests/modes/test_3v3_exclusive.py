@@ -20,8 +20,12 @@ from engine.sanguosha import (
 )
 from engine.sanguosha.reasons import Reason
 from tests.sanguosha.scenario import deck_top, pending, refused, set_hand, set_hp, team_mode
+from tests.table.test_corrections import correct
+from tests.table.test_refusal_reasons import LANGS
+from tests.table.test_refusal_reasons import refused as table_refused
 
 from .helpers import K, first_legal, new, of, wield
+from .table import ModeSeats
 
 ON = {"3v3.exclusive_generals": "on"}
 COOL = ("zhaoyun", "zhangfei", "xiahoudun")  # S1 vanguard, S2 marshal, S3 vanguard
@@ -265,3 +269,134 @@ def test_zhanshen_does_not_wake_while_no_friend_died():
     assert (4, "preparation") in [(e.seat, e.phase) for e in of(events, "phase_started")]
     assert not of(events, "skill_awakened") and game.player(4).max_hp == 4
     assert "zhanshen" not in game.player(4).spent
+
+
+# ---------------------------------------------------------------- at the table
+TABLE = ("zhaoyun", "zhangfei", "huatuo", "xiahoudun", "guanyu", "lvbu")
+"""The table's line-up (tests/modes/table.py's draft): cool S1-S3, warm S4-S6."""
+
+GANGLIE_ASKS = {
+    "en": "Xiahou Dun (seat 4): Eye for an Eye (3v3): choose an enemy (Zhao Yun (seat 1), Zhang "
+    "Fei (seat 2) and Hua Tuo (seat 3)): scan their general card or select their seat; then a "
+    "judgment: unless it is ♥, they discard 2 hand cards or take 1 damage from you. NO declines.",
+    "es": "Xiahou Dun (asiento 4): Ojo por ojo (3c3): elige a un enemigo (Zhao Yun (asiento 1), "
+    "Zhang Fei (asiento 2) y Hua Tuo (asiento 3)): escanea su general o elige su asiento; "
+    "después, un juicio: si no sale ♥, descarta 2 cartas de la mano o recibe 1 de daño de ti. "
+    "NO renuncia.",
+    "zh-Hans": "4号位夏侯惇：刚烈（3v3）——选择一名敌方角色（1号位赵云、2号位张飞和3号位华佗）：扫描其"
+    "武将牌或选择其座位；然后判定：若结果不为♥，其弃置两张手牌或受到你造成的1点伤害。按取消不发动。",
+}
+GANGLIE_TEAMMATE = {
+    "en": "Eye for an Eye (3v3) names an enemy only: Guan Yu (seat 5) is on your own team; it may "
+    "name Zhao Yun (seat 1), Zhang Fei (seat 2) and Hua Tuo (seat 3).",
+    "es": "Ojo por ojo (3c3) solo elige a un enemigo: Guan Yu (asiento 5) es de tu propio equipo; "
+    "puede elegir a Zhao Yun (asiento 1), Zhang Fei (asiento 2) y Hua Tuo (asiento 3).",
+    "zh-Hans": "刚烈（3v3）只能指定敌方角色：5号位关羽是己方角色；可以指定1号位赵云、2号位张飞和3号位华佗。",
+}
+GANGLIE_DISCARD = {
+    "en": "Hua Tuo (seat 3): Eye for an Eye (3v3) of Xiahou Dun (seat 4): discard 2 hand cards "
+    "(scan them, or OK to discard them unseen), or NO to take 1 damage instead.",
+    "es": "Hua Tuo (asiento 3): Ojo por ojo (3c3) de Xiahou Dun (asiento 4): descarta 2 cartas de "
+    "la mano (escanéalas, u OK para descartarlas sin mostrar), o NO para recibir 1 de daño en su "
+    "lugar.",
+    "zh-Hans": "3号位华佗：4号位夏侯惇发动刚烈（3v3）——弃置两张手牌（逐张扫描，或按确定直接弃置，不亮出），"
+    "或按取消受到1点伤害。",
+}
+
+
+def test_table_ganglie_3v3_asks_for_an_enemy_refuses_a_teammate_and_hits_the_one_named():
+    """Zhang Fei (S2, a -1 horse) Kills Xiahou Dun (S4): the prompt says whom he may name
+    and how; Guan Yu (his teammate, scanned or selected) is refused with the enemies; Hua
+    Tuo (no damage source) is named, judged against, and takes the damage on NO."""
+    t = ModeSeats("3v3", *TABLE, rules=ON)
+    t.ok(t.scan("zhangfei", 2))  # the cool marshal acts himself
+    t.ok(correct(t, "correct move chitu@H5 to 2 equipment"))
+    for code in ("kill@S7", "xiahoudun"):
+        t.ok(t.scan(code, 2))
+    outcome = t.ok(t.press("no", 4))
+    for lang in LANGS:
+        assert t.said(outcome, lang)[-1] == GANGLIE_ASKS[lang]
+    said = table_refused(t, lambda: t.scan("guanyu", 4), "not_an_enemy")
+    assert {lang: lines[0] for lang, lines in said.items()} == GANGLIE_TEAMMATE
+    table_refused(t, lambda: t.select(5, 4), "not_an_enemy")
+    t.ok(t.scan("huatuo", 4))
+    outcome = t.ok(t.scan("kill@C9", 4))  # the judgment: not a heart
+    for lang in LANGS:
+        assert t.said(outcome, lang)[-1] == GANGLIE_DISCARD[lang]
+    t.ok(t.press("no", 3))
+    assert t.seat(3)["hp"] == 2
+
+
+JIUZHU_ASKS = {
+    "en": "Zhao Yun (seat 1): a Peach for Hua Tuo (seat 3)? Scan it, OK for Rescue the Lord, or NO.",
+    "es": "Zhao Yun (asiento 1): ¿un Melocotón para Hua Tuo (asiento 3)? Escanéalo, OK para "
+    "Salvar al señor, o NO.",
+    "zh-Hans": "1号位赵云：是否对3号位华佗使用【桃】？扫描【桃】，按确定发动救主，或按取消。",
+}
+JIUZHU_DISCARD = {
+    "en": "Zhao Yun (seat 1): Rescue the Lord for Hua Tuo (seat 3): discard 1 card (hand or "
+    "equipment: scan it, or OK for a hand card unseen) and lose 1 health; Hua Tuo (seat 3) "
+    "recovers 1. NO cancels.",
+    "es": "Zhao Yun (asiento 1): Salvar al señor para Hua Tuo (asiento 3): descarta 1 carta (de "
+    "la mano o del equipo: escanéala, u OK para una de la mano sin mostrar) y pierde 1 de vida; "
+    "Hua Tuo (asiento 3) recupera 1. NO cancela.",
+    "zh-Hans": "1号位赵云：为3号位华佗发动救主——弃置一张牌（手牌或装备区的牌：扫描它，或按确定弃置一张"
+    "手牌，不亮出）并失去1点体力，3号位华佗回复1点体力。按取消不发动。",
+}
+
+
+def test_table_jiuzhu_says_who_saves_whom_with_which_button_and_card():
+    """Xiahou Dun (S4) Kills Hua Tuo (S3, 1 health): the Peach request reaching Zhao Yun
+    (S1) offers 救主 on OK; he scans the card he discards, loses 1, Hua Tuo is saved."""
+    t = ModeSeats("3v3", *TABLE, rules=ON)
+    t.ok(t.scan("zhangfei", 2))
+    t.end_turn(2)
+    t.ok(t.scan("xiahoudun", 5))  # the warm marshal sends his vanguards
+    t.ok(correct(t, "correct hp 3 1"))
+    for code in ("kill@S8", "huatuo"):
+        t.ok(t.scan(code, 4))
+    outcome = t.ok(t.press("no", 3))
+    while t.pending["seat"] != 1:  # S4, S5, S6 have no Peach
+        outcome = t.ok(t.press("no", t.pending["seat"]))
+    for lang in LANGS:
+        assert t.said(outcome, lang)[-1] == JIUZHU_ASKS[lang]
+    outcome = t.ok(t.press("ok", 1))
+    for lang in LANGS:
+        assert t.said(outcome, lang)[-1] == JIUZHU_DISCARD[lang]
+    outcome = t.ok(t.scan("dodge@H2", 1))
+    assert "Hua Tuo (seat 3) is saved, with 1 health." in t.said(outcome)
+    assert (t.seat(1)["hp"], t.seat(3)["hp"]) == (3, 1)
+
+
+def test_table_zhongyi_token_red_card_ok_then_a_friendly_kill_deals_one_more():
+    """Guan Yu (S5): `skill:zhongyi`, a red card, OK puts it on his general as 义 (said in
+    three languages); his Kill on Hua Tuo then deals 2; a second 忠义 is refused as spent."""
+    t = ModeSeats("3v3", *TABLE, rules=ON)
+    t.ok(t.scan("zhangfei", 2))
+    t.end_turn(2)
+    t.ok(t.scan("guanyu", 5))  # the warm marshal acts himself
+    for code in ("skill:zhongyi", "peach@H3"):
+        t.ok(t.scan(code, 5))
+    outcome = t.ok(t.press("ok", 5))
+    put = {
+        "en": "Guan Yu (seat 5) puts Peach ♥3 on their general (Loyalty and Righteousness): 1 "
+        "there now.",
+        "es": "Guan Yu (asiento 5) pone el Melocotón ♥3 sobre su general (Lealtad y rectitud): "
+        "ahora hay 1.",
+        "zh-Hans": "5号位关羽将【桃】♥3置于武将牌上（忠义），现有1张。",
+    }
+    for lang in LANGS:
+        assert put[lang] in t.said(outcome, lang)
+    t.ok(correct(t, "correct move chitu@H5 to 5 equipment"))
+    for code in ("kill@S8", "huatuo"):
+        t.ok(t.scan(code, 5))
+    outcome = t.ok(t.press("no", 3))
+    assert "Guan Yu (seat 5) deals 2 damage to Hua Tuo (seat 3) (Kill): 1 health left." in t.said(
+        outcome
+    )
+    for code in ("skill:zhongyi", "peach@H4"):
+        t.ok(t.scan(code, 5))
+    said = table_refused(t, lambda: t.press("ok", 5), "skill_spent")
+    assert said["en"][0] == (
+        "Loyalty and Righteousness is once per game: Guan Yu (seat 5) has already used it."
+    )
