@@ -90,6 +90,8 @@ def _sanguosha(session: Any, state: dict[str, Any], seat: int, lang: str) -> dic
     if general in book.generals:
         spec = book.generals[general]
         ids = list(spec.skills) + (list(spec.lord_skills) if player.identity == "lord" else [])
+        if engine.team_mode is not None:  # a mode's own versions (3v3: 忠义, 救主...)
+            ids = list(engine.general_skill_ids(player))
         for sid in ids:
             skill = book.skills.get(sid)
             text = skill.text.get(lang) or skill.text.get("en", "") if skill else ""

@@ -4,6 +4,10 @@ drafted to a fixed line-up and driven by ordinary `submit`."""
 
 from __future__ import annotations
 
+from companion.game.session import Session
+from companion.narration import Narrator
+from companion.store.log import GameLog
+from companion.web.panel import seat_panel
 from engine.sanguosha import (
     ChooseGeneral,
     ChooseTarget,
@@ -400,3 +404,14 @@ def test_table_zhongyi_token_red_card_ok_then_a_friendly_kill_deals_one_more():
     assert said["en"][0] == (
         "Loyalty and Righteousness is once per game: Guan Yu (seat 5) has already used it."
     )
+
+
+def test_the_phone_panel_lists_the_3v3_skills_a_general_plays_with():
+    """A seat's own phone panel reads the skills from the game, not from the printed card:
+    Guan Yu shows 武圣 and 忠义 with their 3v3 texts."""
+    t = ModeSeats("3v3", *TABLE, rules=ON)
+    session = Session(GameLog(":memory:"), 1, t.table, Narrator("en"))
+    panel = seat_panel(session, 5, "en")
+    assert [s["id"] for s in panel["skills"]] == ["wusheng", "zhongyi"]
+    assert panel["skills"][1]["name"] == "Loyalty and Righteousness"
+    assert panel["skills"][1]["text"].startswith("(3v3) Limited.")
