@@ -379,6 +379,10 @@ def test_table_zhongyi_token_red_card_ok_then_a_friendly_kill_deals_one_more():
     t.ok(t.scan("zhangfei", 2))
     t.end_turn(2)
     t.ok(t.scan("guanyu", 5))  # the warm marshal acts himself
+    said = table_refused(t, lambda: t.scan("guanyu", 5), "scan_skill_token")  # 武圣 and 忠义
+    assert said["en"][0] == (
+        "Guan Yu (seat 5): Guan Yu has more than one skill to start: scan the skill token."
+    )
     for code in ("skill:zhongyi", "peach@H3"):
         t.ok(t.scan(code, 5))
     outcome = t.ok(t.press("ok", 5))
