@@ -408,6 +408,25 @@ def test_table_zhongyi_token_red_card_ok_then_a_friendly_kill_deals_one_more():
     assert said["en"][0] == (
         "Loyalty and Righteousness is once per game: Guan Yu (seat 5) has already used it."
     )
+    t.ok(t.press("no", 5))
+    t.end_turn(5)
+    t.ok(t.scan("zhaoyun", 2))  # the cool vanguards: S1, then S3
+    t.end_turn(1)
+    t.end_turn(3)
+    t.ok(t.scan("xiahoudun", 5))  # the warm vanguards: S4, then S6
+    t.end_turn(4)
+    while t.pending["seat"] == 6:
+        outcome = t.ok(t.press("ok", 6))
+    reset = {
+        "en": "The round resets: Guan Yu (seat 5) discards Peach ♥3 from their general "
+        "(Loyalty and Righteousness).",
+        "es": "Se reinicia la ronda: Guan Yu (asiento 5) descarta el Melocotón ♥3 de su general "
+        "(Lealtad y rectitud).",
+        "zh-Hans": "身份牌重置：5号位关羽将武将牌上的【桃】♥3置入弃牌堆（忠义）。",
+    }
+    for lang in LANGS:
+        assert reset[lang] in t.said(outcome, lang)
+    assert "zhongyi" not in t.seat(5)["piles"]
 
 
 def test_the_phone_panel_lists_the_3v3_skills_a_general_plays_with():
