@@ -438,3 +438,48 @@ def test_the_phone_panel_lists_the_3v3_skills_a_general_plays_with():
     assert [s["id"] for s in panel["skills"]] == ["wusheng", "zhongyi"]
     assert panel["skills"][1]["name"] == "Loyalty and Righteousness"
     assert panel["skills"][1]["text"].startswith("(3v3) Limited.")
+
+
+ZHANSHEN_WAKES = {
+    "en": [
+        "Lü Bu (seat 6) awakens: God of War, gaining Horsemanship and Divine Halberd.",
+        "Lü Bu (seat 6)'s maximum health goes from 4 to 3 (God of War): health 3.",
+    ],
+    "es": [
+        "Lü Bu (asiento 6) despierta: Dios de la guerra; obtiene Equitación y Alabarda divina.",
+        "La vida máxima de Lü Bu (asiento 6) pasa de 4 a 3 (Dios de la guerra): vida 3.",
+    ],
+    "zh-Hans": [
+        "6号位吕布的战神觉醒，获得马术和神戟。",
+        "6号位吕布的体力上限由4变为3（战神），当前体力3。",
+    ],
+}
+
+
+def test_table_zhanshen_wakes_at_the_preparation_phase_and_shenji_takes_three_targets():
+    """Hua Tuo (S3) kills Xiahou Dun (S4); Lü Bu (S6, wounded) wakes at the start of his
+    turn, said in three languages, and his Kill then takes three targets' general scans."""
+    t = ModeSeats("3v3", *TABLE, rules=ON)
+    t.ok(t.scan("huatuo", 2))  # the cool vanguards: S3, then S1
+    t.ok(correct(t, "correct hp 4 1"))
+    t.ok(correct(t, "correct hp 6 3"))
+    for code in ("kill@S7", "xiahoudun"):
+        t.ok(t.scan(code, 3))
+    t.ok(t.press("no", 4))
+    while t.pending["kind"] == "respond":  # nobody has a Peach
+        t.ok(t.press("no", t.pending["seat"]))
+    assert not t.seat(4)["alive"]
+    t.end_turn(3)
+    t.end_turn(1)
+    outcome = t.ok(t.scan("lvbu", 5))
+    for lang in LANGS:
+        said = t.said(outcome, lang)
+        assert all(line in said for line in ZHANSHEN_WAKES[lang]), said
+    t.ok(t.scan("kill@S9", 6))
+    for general in ("zhaoyun", "zhangfei"):
+        t.ok(t.scan(general, 6))
+    outcome = t.ok(t.scan("huatuo", 6))  # the third target uses it at once
+    assert (
+        "Lü Bu (seat 6) uses Kill ♠9 on Zhao Yun (seat 1), Zhang Fei (seat 2) and Hua Tuo "
+        "(seat 3)." in t.said(outcome)
+    )
