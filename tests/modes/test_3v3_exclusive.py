@@ -170,6 +170,7 @@ def test_zhongyi_yi_adds_one_to_friendly_kills_until_the_round_resets():
     (hit,) = of(events, "damage_dealt")
     assert (hit.source, hit.target, hit.amount) == (5, 3, 2)  # 1 + 1 for 义
     assert game.player(3).hp == hp3 - 2
+    assert game.player(5).spent == ["zhongyi"]  # the bonus spends nothing more
     events = to_play(game, 2)
     while not of(events, "round_started"):
         game.submit(2, EndPlay())
@@ -178,6 +179,28 @@ def test_zhongyi_yi_adds_one_to_friendly_kills_until_the_round_resets():
     assert (reset.added, reset.to, reset.reason) == (False, "discard", "round_reset")
     assert "zhongyi" not in game.player(5).piles
     assert parse_card("peach@H3") in game.discard_pile
+
+
+def test_zhongyi_counts_every_friends_kill_on_an_enemy_and_no_enemys_kill():
+    """With 义 down, Zhang Fei's Kill (cool) on Lü Bu deals 1, Lü Bu's (warm, Guan Yu's
+    friend) on Xiahou Dun deals 2."""
+    game = lineup()
+    to_play(game, 5)
+    set_hand(game, 5, "peach@H3")
+    game.submit(5, UseSkill("zhongyi", (parse_card("peach@H3"),)))
+    to_play(game, 2)
+    wield(game, 2, "chitu@H5")
+    set_hand(game, 2, "kill@S7")
+    game.submit(2, PlayCard(parse_card("kill@S7"), (4,)))
+    events = decline_until(game, K.PLAY, 2)
+    assert [(e.source, e.target, e.amount) for e in of(events, "damage_dealt")] == [(2, 4, 1)]
+    to_play(game, 4)
+    set_hand(game, 4, "kill@S8")
+    game.submit(4, PlayCard(parse_card("kill@S8"), (3,)))
+    events = decline_until(game, K.CHOOSE_TARGET, 3)  # 刚烈 asks; declined below
+    assert [(e.source, e.target, e.amount) for e in of(events, "damage_dealt")] == [(4, 3, 2)]
+    assert [e.targets for e in of(events, "skill_invoked") if e.skill == "zhongyi"] == [(3,)]
+    game.submit(3, Confirm(False))
 
 
 def test_zhongyi_takes_a_red_hand_card_only():
