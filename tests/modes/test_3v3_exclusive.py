@@ -387,6 +387,12 @@ def test_table_jiuzhu_says_who_saves_whom_with_which_button_and_card():
         outcome = t.ok(t.press("no", t.pending["seat"]))
     for lang in LANGS:
         assert t.said(outcome, lang)[-1] == JIUZHU_ASKS[lang]
+    staged = t.ok(t.scan("skill:jiuzhu", 1))  # its token says the same OK
+    assert t.said(staged)[-1] == (
+        "Zhao Yun (seat 1): Rescue the Lord: OK to use it (you then scan the card you discard), "
+        "NO to cancel."
+    )
+    t.ok(t.press("no", 1))  # back to the Peach request
     outcome = t.ok(t.press("ok", 1))
     for lang in LANGS:
         assert t.said(outcome, lang)[-1] == JIUZHU_DISCARD[lang]
@@ -406,8 +412,17 @@ def test_table_zhongyi_token_red_card_ok_then_a_friendly_kill_deals_one_more():
     assert said["en"][0] == (
         "Guan Yu (seat 5): Guan Yu has more than one skill to start: scan the skill token."
     )
-    for code in ("skill:zhongyi", "peach@H3"):
-        t.ok(t.scan(code, 5))
+    outcome = t.ok(t.scan("skill:zhongyi", 5))
+    staged = {
+        "en": "Guan Yu (seat 5): Loyalty and Righteousness: scan one red hand card to put on "
+        "your general as Yi, then OK; NO to cancel.",
+        "es": "Guan Yu (asiento 5): Lealtad y rectitud: escanea una carta roja de tu mano para "
+        "ponerla sobre tu general como Yi y pulsa OK; NO para cancelar.",
+        "zh-Hans": "5号位关羽：忠义：扫描一张红色手牌作为“义”置于武将牌上，然后按确定；按取消放弃。",
+    }
+    for lang in LANGS:
+        assert t.said(outcome, lang)[-1] == staged[lang]
+    t.ok(t.scan("peach@H3", 5))
     outcome = t.ok(t.press("ok", 5))
     put = {
         "en": "Guan Yu (seat 5) puts Peach ♥3 on their general (Loyalty and Righteousness): 1 "
