@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from companion.codes import CardRef, Codebook
 from companion.narration.names import game_names
 from engine.sanguosha.catalogue import catalogue
+from engine.sanguosha.modes.spec import mode_versions
 
 RED_SUITS = ("♥", "♦")
 
@@ -32,10 +33,20 @@ class LabelText:
 
 
 def _skill_owner(skill_id: str) -> str:
+    """The general whose token it is: the printed skill's, else the mode version's (3v3)."""
     for general in catalogue().generals.values():
         if skill_id in general.skills or skill_id in general.lord_skills:
-            return f"{game_names('zh-Hans', 'general')[general.id]} {game_names('en', 'general')[general.id]}"
+            return _general_name(general.id)
+    for mode, general_id, skills in mode_versions():
+        if skill_id in skills:
+            return f"{_general_name(general_id)} ({mode})"
     return ""
+
+
+def _general_name(general_id: str) -> str:
+    return (
+        f"{game_names('zh-Hans', 'general')[general_id]} {game_names('en', 'general')[general_id]}"
+    )
 
 
 def label_text(book: Codebook, ref: CardRef) -> LabelText:

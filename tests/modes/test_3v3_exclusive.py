@@ -4,7 +4,9 @@ drafted to a fixed line-up and driven by ordinary `submit`."""
 
 from __future__ import annotations
 
+from companion.codes import codebook
 from companion.game.session import Session
+from companion.labels import label_text
 from companion.narration import Narrator
 from companion.store.log import GameLog
 from companion.web.panel import seat_panel
@@ -521,3 +523,14 @@ def test_table_zhanshen_wakes_at_the_preparation_phase_and_shenji_takes_three_ta
         "Lü Bu (seat 6) uses Kill ♠9 on Zhao Yun (seat 1), Zhang Fei (seat 2) and Hua Tuo "
         "(seat 3)." in t.said(outcome)
     )
+
+
+def test_the_3v3_skill_tokens_print_with_their_general_and_mode():
+    """`companion labels --set 3v3`: 忠义's and 救主's tokens, each naming its 3v3 general."""
+    book = codebook()
+    texts = [label_text(book, ref) for ref in book.all_codes("3v3_skills")]
+    assert [(t.zh, t.en, t.note) for t in texts] == [
+        ("忠义", "Loyalty and Righteousness", "关羽 Guan Yu (3v3)"),
+        ("救主", "Rescue the Lord", "赵云 Zhao Yun (3v3)"),
+    ]
+    assert book.resolve_token("skill:zhongyi").code == texts[0].code

@@ -94,6 +94,18 @@ def mode_players(name: str) -> int | None:
     return mode["players"] if mode else None
 
 
+def mode_versions() -> list[tuple[str, str, tuple[str, ...]]]:
+    """(mode, general, skills) for every general a mode's setting plays with other skills
+    (`general_skills`: the 3v3 versions), so that a skill token can name its general."""
+    out = []
+    for name, mode in _data()["modes"].items():
+        for spec in mode["settings"].values():
+            for value in spec.get("values", {}).values():
+                for general, ids in value.get("general_skills", {}).items():
+                    out.append((name, general, tuple(ids)))
+    return out
+
+
 def refusal(name: str) -> str | None:
     """The sentence refusing an unsupported mode (国战), or None."""
     sentence: str | None = _data()["unsupported"].get(name)
