@@ -33,6 +33,7 @@ from engine.sanguosha.events import (
     JudgmentChanged,
     JudgmentRevealed,
     JudgmentSettled,
+    NoCardToRespond,
     ResponseDeclined,
     SkillInvoked,
 )
@@ -81,6 +82,15 @@ class RespondLayer(ZonesLayer):
         if skill_id in ONCE_PER_GAME and skill_id not in p.spent:  # used or fired: spent
             p.spent.append(skill_id)
         self.emit(SkillInvoked(p.seat, skill_id, targets))
+
+    def cannot_answer(self, p: Player, need: str) -> bool:
+        """Public facts prove `p` cannot answer: no hand card, and no conversion from equipment.
+
+        A hand count is public, so such an ask is skipped in both modes, `auto_decline`
+        or not: nobody waits on a formality NO, and the modes stay in step. The caller
+        checks the providers (Eight Diagrams, 护驾) first.
+        """
+        return not p.hand and not self.could_produce(p, need)
 
     def could_produce(self, p: Player, need: str) -> bool:
         """Digital mode: can `p` make a `need` card from hand or a conversion?"""
@@ -136,6 +146,9 @@ class RespondLayer(ZonesLayer):
                 and not (s.once and s.id in p.spent)
                 and s.can_provide(self.game, p, need, req)
             )
+            if not providers and self.cannot_answer(p, need):
+                self.emit(NoCardToRespond(p.seat, need, against.name if against else None))
+                return None
             if (
                 not self.table
                 and self.settings.auto_decline
@@ -231,7 +244,9 @@ class RespondLayer(ZonesLayer):
     # ---------------------------------------------------------------- Nullification
     def nullifiers(self) -> tuple[int, ...]:
         if self.table or not self.settings.auto_decline:
-            return tuple([p.seat for p in self.alive_order])
+            return tuple(
+                [p.seat for p in self.alive_order if not self.cannot_answer(p, NULLIFICATION)]
+            )
         return tuple([p.seat for p in self.alive_order if self.could_produce(p, NULLIFICATION)])
 
     def nullified(self, use: Use, target: Player) -> Flow:

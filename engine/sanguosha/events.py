@@ -170,6 +170,17 @@ class ResponseDeclined(Event):
 
 @_event
 @fact
+class NoCardToRespond(Event):
+    """Nobody was asked: the seat holds no hand card and nothing else that could answer."""
+
+    seat: int
+    need: str
+    against: str | None
+    kind = "no_card_to_respond"
+
+
+@_event
+@fact
 class CardNullified(Event):
     """A trick will not take effect on this target."""
 

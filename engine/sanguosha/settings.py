@@ -68,7 +68,8 @@ class Settings:
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
-      hint at who holds what.
+      hint at who holds what. A seat with no hand card and nothing else that could
+      answer is never asked, in either mode and either way: its hand count is public.
     """
 
     four_player_roles: str = "1111"

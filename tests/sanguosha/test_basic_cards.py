@@ -77,8 +77,7 @@ def test_one_kill_per_play_phase():
     game = start(players=4)
     set_hand(game, 1, "kill@S7", "kill@S8")
     set_hand(game, 2)
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))  # seat 2 holds no card: no Dodge asked
     with pytest.raises(IllegalAction) as info:
         game.submit(1, PlayCard(C("kill@S8"), (4,)))
     assert info.value.reason is Reason.KILL_LIMIT
@@ -94,9 +93,8 @@ def test_kill_played_in_response_does_not_count():
     game.submit(1, PlayCard(C("duel@SA"), (2,)))
     pass_windows(game)
     game.submit(2, Respond(C("kill@C2")))
-    events = game.submit(1, Respond(C("kill@S7")))
+    events = game.submit(1, Respond(C("kill@S7")))  # seat 2, now empty-handed, is not asked
     assert of(events, "card_played")[0].seat == 1
-    events = game.submit(2, Respond(None))
     assert of(events, "damage_dealt")[0].target == 2
     assert game.kills_used == 0
     game.submit(1, PlayCard(C("kill@S8"), (2,)))

@@ -44,8 +44,9 @@ def test_dying_asks_for_peaches_from_the_current_player_in_seat_order():
     """Dying: Peaches are asked from the current player on, in seat order, the dying one in turn (1d)."""
     game = start(players=4)
     set_identities(game, "lord", "loyalist", "rebel", "spy")
-    set_hand(game, 1, "duel@SA")
-    set_hand(game, 3)
+    # a card each that answers neither the Duel nor the Peach request, so both are asked
+    set_hand(game, 1, "duel@SA", "dodge@H2")
+    set_hand(game, 3, "dodge@D2")
     set_hp(game, 3, 1)
     game.submit(1, PlayCard(C("duel@SA"), (3,)))
     pass_windows(game)
@@ -154,8 +155,8 @@ def test_lord_death_rebels_win_including_dead_rebels():
     set_hp(game, 1, 1)
     game.submit(1, PlayCard(C("duel@CA"), (4,)))
     pass_windows(game)
-    game.submit(4, Respond(C("kill@C2")))
-    events = game.submit(1, Respond(None))
+    # the lord, with no card left, is not asked for a Kill
+    events = game.submit(4, Respond(C("kill@C2")))
     events += decline_all(game)
     over = of(events, "game_over")[0]
     assert (over.side, over.winners, over.reason) == ("rebel", (3, 4), "lord_died")
@@ -172,8 +173,8 @@ def test_sole_surviving_spy_wins_alone():
     set_hp(game, 1, 1)
     game.submit(1, PlayCard(C("duel@CA"), (3,)))
     pass_windows(game)
-    game.submit(3, Respond(C("kill@C2")))
-    events = game.submit(1, Respond(None)) + decline_all(game)
+    # the lord, with no card left, is not asked for a Kill
+    events = game.submit(3, Respond(C("kill@C2"))) + decline_all(game)
     over = of(events, "game_over")[0]
     assert (over.side, over.winners, over.reason) == ("spy", (3,), "spy_sole_survivor")
 
@@ -190,8 +191,8 @@ def test_lord_dying_with_loyalist_and_spy_alive_is_a_rebel_win():
     set_hp(game, 1, 1)
     game.submit(1, PlayCard(C("duel@DA"), (5,)))
     pass_windows(game)
-    game.submit(5, Respond(C("kill@C2")))
-    events = game.submit(1, Respond(None)) + decline_all(game)
+    # the lord, with no card left, is not asked for a Kill
+    events = game.submit(5, Respond(C("kill@C2"))) + decline_all(game)
     assert of(events, "game_over")[0].winners == (3, 4)
 
 

@@ -100,9 +100,8 @@ def test_green_dragon_blade_follows_a_dodged_kill():
         "green_dragon_blade",
         3,
     )
-    events = game.submit(1, Respond(C("kill@S8")))
+    events = game.submit(1, Respond(C("kill@S8")))  # seat 3, now empty-handed, is not asked
     assert of(events, "card_used")[0].targets == (3,)
-    game.submit(3, Respond(None))
     assert game.player(3).hp == 3 and game.kills_used == 1
 
 

@@ -114,8 +114,7 @@ def test_fire_kill_deals_fire_and_counts_as_the_kill_of_the_phase():
     game = mv()
     set_hand(game, 1, "fire_kill@H4", "thunder_kill@S5")
     set_hand(game, 2)
-    game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))
-    events = game.submit(2, Respond(None))
+    events = game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))  # no Dodge asked of seat 2
     dmg = of(events, "damage_dealt")[0]
     assert (dmg.nature, dmg.card, dmg.amount) == ("fire", "kill", 1)
     assert game.kills_used == 1
@@ -154,9 +153,8 @@ def test_wine_adds_one_to_the_next_kill_and_is_public():
     set_hand(game, 2)
     game.submit(1, PlayCard(C("wine@S3")))
     assert game.view()["seats"][0]["wine"] == 1
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    events = game.submit(1, PlayCard(C("kill@S7"), (2,)))  # no Dodge asked of seat 2
     assert game.view()["seats"][0]["wine"] == 0
-    events = game.submit(2, Respond(None))
     assert of(events, "damage_dealt")[0].amount == 2
 
 
@@ -170,8 +168,7 @@ def test_wine_is_consumed_by_a_dodged_kill():
     events = game.submit(1, PlayCard(C("kill@S7"), (2,)))
     assert of(events, "wine_applied")[0].bonus == 1
     game.submit(2, Respond(C("dodge@H8")))
-    game.submit(1, PlayCard(C("kill@S8"), (2,)))
-    events = game.submit(2, Respond(None))
+    events = game.submit(1, PlayCard(C("kill@S8"), (2,)))  # seat 2, now empty-handed
     assert of(events, "damage_dealt")[0].amount == 1
 
 
@@ -206,7 +203,7 @@ def test_wine_expiry_phase_end_setting():
 def test_dying_player_drinks_wine_to_survive():
     """While dying, the dying player may use a Wine on themself: recover 1 (3.1, FK-rule)."""
     game = mv()
-    set_hand(game, 1, "kill@S7")
+    set_hand(game, 1, "kill@S7", "dodge@D2")  # a card that is no Peach: the lord is asked
     set_hand(game, 2, "wine@C3")
     set_hp(game, 2, 1)
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
@@ -230,8 +227,7 @@ def test_wine_cannot_save_someone_else():
     set_hand(game, 1, "kill@S7", "wine@S3")
     set_hand(game, 2)
     set_hp(game, 2, 1)
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))  # no Dodge asked of seat 2
     err = refused(game, 1, Respond(C("wine@S3")), Reason.WINE_SELF_ONLY)
     assert err.data == {"card": "wine@S3", "target": 2}
 
@@ -468,8 +464,8 @@ def test_wine_adds_to_each_target_of_a_halberd_kill():
     for seat in (2, 3, 4):
         set_hand(game, seat)
     game.submit(1, PlayCard(C("wine@S3")))
-    game.submit(1, PlayCard(C("kill@S7"), (2, 3, 4)))
-    events = []
+    # the three targets hold no card: no Dodge is asked of them
+    events = game.submit(1, PlayCard(C("kill@S7"), (2, 3, 4)))
     while game.pending().kind is PromptKind.RESPOND:
         events += game.submit(game.pending().seat, Respond(None))
     assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(2, 2), (3, 2), (4, 2)]
@@ -485,6 +481,5 @@ def test_green_dragon_follow_up_gets_no_wine():
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
     game.submit(2, Respond(C("dodge@H8")))
     assert game.pending().reason == "green_dragon_blade"
-    game.submit(1, Respond(C("kill@S8")))
-    events = game.submit(2, Respond(None))
+    events = game.submit(1, Respond(C("kill@S8")))  # seat 2, now empty-handed, is not asked
     assert of(events, "damage_dealt")[0].amount == 1

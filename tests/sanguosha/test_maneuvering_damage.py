@@ -113,8 +113,7 @@ def test_source_bonuses_are_not_added_again_each_target_keeps_its_armor():
     set_hand(game, 1, "wine@S3", "thunder_kill@S5")
     set_hand(game, 2)
     game.submit(1, PlayCard(C("wine@S3")))
-    game.submit(1, PlayCard(C("thunder_kill@S5"), (2,)))
-    events = game.submit(2, Respond(None))
+    events = game.submit(1, PlayCard(C("thunder_kill@S5"), (2,)))  # no Dodge asked of seat 2
     assert [(t, a) for t, a, _, _ in hits(events)] == [(2, 2), (3, 2), (4, 1)]
 
 
@@ -157,8 +156,7 @@ def test_a_dead_source_conducts_with_no_source():
     set_hp(game, 2, 1)
     set_hand(game, 2, "fire_kill@H4")
     set_hand(game, 3)
-    game.submit(2, PlayCard(C("fire_kill@H4"), (3,)))
-    events = game.submit(3, Respond(None))
+    events = game.submit(2, PlayCard(C("fire_kill@H4"), (3,)))  # no Dodge asked of seat 3
     while game.pending().kind is PromptKind.RESPOND and game.pending().reason == "dying":
         events += game.submit(game.pending().seat, Respond(None))
     dealt = [(e.source, e.target) for e in of(events, "damage_dealt")]
@@ -235,8 +233,7 @@ def test_vine_and_wine_fire_kill():
     set_hand(game, 1, "wine@S3", "fire_kill@H4")
     set_hand(game, 2)
     game.submit(1, PlayCard(C("wine@S3")))
-    game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))
-    events = game.submit(2, Respond(None))
+    events = game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))  # no Dodge asked of seat 2
     assert hits(events)[0][1] == 3
 
 
@@ -256,8 +253,7 @@ def test_vine_against_fire_attack_and_duel():
     set_hand(game, 1, "duel@SA")
     set_hand(game, 2)
     game.submit(1, PlayCard(C("duel@SA"), (2,)))
-    pass_windows(game)
-    events = game.submit(2, Respond(None))
+    events = pass_windows(game)  # then seat 2, with no card, is not asked for a Kill
     assert hits(events)[0][:2] == (2, 1)
 
 
@@ -278,8 +274,7 @@ def test_qinggang_sword_ignores_vine_and_silver_lion():
     set_hand(game, 1, "wine@S3", "kill@S7")
     set_hand(game, 2)
     game.submit(1, PlayCard(C("wine@S3")))
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    assert hits(game.submit(2, Respond(None)))[0][1] == 2
+    assert hits(game.submit(1, PlayCard(C("kill@S7"), (2,))))[0][1] == 2  # no Dodge asked
 
 
 def test_qinggang_conducted_hit_keeps_the_third_partys_armor():
@@ -300,8 +295,7 @@ def test_silver_lion_caps_damage_at_one():
     set_hand(game, 1, "wine@S3", "kill@S7")
     set_hand(game, 2)
     game.submit(1, PlayCard(C("wine@S3")))
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    assert hits(game.submit(2, Respond(None)))[0][1] == 1
+    assert hits(game.submit(1, PlayCard(C("kill@S7"), (2,))))[0][1] == 1  # no Dodge asked
 
 
 def test_silver_lion_heals_when_dismantled_or_replaced():
@@ -349,8 +343,8 @@ def test_guding_blade_not_for_duels_nor_conducted_hits():
     set_hand(game, 1, "duel@SA")
     set_hand(game, 2)
     game.submit(1, PlayCard(C("duel@SA"), (2,)))
-    pass_windows(game)
-    assert hits(game.submit(2, Respond(None)))[0][1] == 1
+    # the window closes, and seat 2, with no card, is not asked for a Kill
+    assert hits(pass_windows(game))[0][1] == 1
     game = mv()
     equip(game, 1, "guding_blade@SA")
     chain(game, 2, 3)
@@ -369,8 +363,7 @@ def test_zhuque_fan_makes_a_normal_kill_fire():
     game.submit(1, PlayCard(C("kill@S7"), (3,)))  # range 4
     prompt = game.pending()
     assert (prompt.kind, prompt.reason) == (PromptKind.CONFIRM, "zhuque_fan")
-    game.submit(1, Confirm(True))
-    events = game.submit(3, Respond(None))
+    events = game.submit(1, Confirm(True))  # seat 3 holds no card: no Dodge asked
     assert hits(events)[0][:3] == (3, 2, "fire")
 
 
@@ -378,7 +371,7 @@ def test_zhuque_fan_declined_or_not_offered_for_elemental_kills():
     game = mv()
     equip(game, 1, "zhuque_fan@DA")
     set_hand(game, 1, "thunder_kill@S5")
-    set_hand(game, 2)
+    set_hand(game, 2, "peach@H3")  # a card, so that the Dodge is asked at all
     game.submit(1, PlayCard(C("thunder_kill@S5"), (2,)))
     assert game.pending().need == "dodge"
     game = mv()

@@ -241,8 +241,7 @@ def test_after_damage_trigger():
     game.attach(game.player(2), TakeTheCard())
     set_hand(game, 1, "kill@S7")
     set_hand(game, 2)
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))  # seat 2 holds no card: no Dodge asked
     game.submit(2, Confirm(True))
     assert game.player(2).hand == [C("kill@S7")] and conserved(game)
 
@@ -392,7 +391,7 @@ def test_active_skill_makes_an_unnullifiable_virtual_duel():
     """Use.nullifiable and virtual cards: a Lijian-like Duel between two others opens no window."""
     game = start(players=4)
     game.attach(game.player(1), SowDiscord())
-    set_hand(game, 2)
+    set_hand(game, 2, "peach@H3")  # no Kill, but a card: seat 2 is asked for the Duel's Kill
     set_hand(game, 3, "nullification@SJ")
     events = game.submit(1, UseSkill("test_lijian", (), (2, 3)))
     used = of(events, "card_used")[0]

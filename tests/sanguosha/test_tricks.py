@@ -40,7 +40,8 @@ def test_nullification_cancels_a_trick_on_its_target():
     game.submit(1, PlayCard(C("ex_nihilo@H7")))
     prompt = game.pending()
     assert prompt.kind is PromptKind.NULLIFY and prompt.seat is None
-    assert prompt.seats == (1, 2, 3, 4) and prompt.target == 1 and prompt.card == "ex_nihilo@H7"
+    # seat 1, with no card left, is not in the window
+    assert prompt.seats == (2, 3, 4) and prompt.target == 1 and prompt.card == "ex_nihilo@H7"
     events = game.submit(3, Respond(C("nullification@SJ")))
     used = of(events, "card_used")[0]
     assert (used.seat, used.name, used.against) == (3, "nullification", "ex_nihilo")
@@ -73,7 +74,7 @@ def test_window_closes_when_everyone_passes_or_on_timeout_only_at_the_table():
     with pytest.raises(IllegalAction) as info:
         game.submit(None, Timeout())
     assert info.value.reason is Reason.WRONG_ACTION
-    for seat in (4, 2, 1):
+    for seat in (4, 2):  # seat 1, with no card left, is not in the window
         game.submit(seat, Pass())
         with pytest.raises(IllegalAction) as info:
             game.submit(seat, Pass())
@@ -110,8 +111,7 @@ def test_duel_starts_with_the_target_and_hurts_who_fails():
     assert (game.pending().seat, game.pending().need) == (3, "kill")
     events = game.submit(3, Respond(C("kill@C2")))
     assert of(events, "card_played")[0].against == "duel"
-    game.submit(1, Respond(C("kill@S7")))
-    events = game.submit(3, Respond(None))
+    events = game.submit(1, Respond(C("kill@S7")))  # seat 3, now empty-handed, is not asked
     damage = of(events, "damage_dealt")[0]
     assert (damage.source, damage.target, damage.card) == (1, 3, "duel")
 
@@ -123,8 +123,7 @@ def test_duel_can_hurt_its_user():
     set_hand(game, 2, "kill@C2")
     game.submit(1, PlayCard(C("duel@SA"), (2,)))
     pass_windows(game)
-    game.submit(2, Respond(C("kill@C2")))
-    events = game.submit(1, Respond(None))
+    events = game.submit(2, Respond(C("kill@C2")))  # seat 1, with no card, is not asked
     damage = of(events, "damage_dealt")[0]
     assert (damage.source, damage.target) == (2, 1)
 
@@ -218,8 +217,7 @@ def test_borrowed_sword_forces_a_kill():
     assert (prompt.seat, prompt.need, prompt.target) == (2, "kill", 4)
     events = game.submit(2, Respond(C("kill@C3")))
     used = of(events, "card_used")[0]
-    assert (used.seat, used.name, used.targets) == (2, "kill", (4,))
-    game.submit(4, Respond(None))
+    assert (used.seat, used.name, used.targets) == (2, "kill", (4,))  # no Dodge asked of seat 4
     assert game.player(4).hp == 3 and game.kills_used == 0
 
 

@@ -118,8 +118,7 @@ def test_jieming_per_point_and_declined():
     set_hand(game, 3, "kill@S9")
     set_hp(game, 3, 4, 7)
     game.submit(1, PlayCard(C("wine@S9"), ()))
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))  # no hand card: no Dodge asked
     prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="jieming")
     assert set(prompt.options) == {1, 2, 3, 4}
     events = game.submit(2, ChooseTarget(3))
@@ -158,9 +157,7 @@ def test_niepan_when_the_request_reaches_him():
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
     prompt_is(game, PromptKind.RESPOND, 2)
     game.submit(2, Respond(None))
-    # dying: seat 1 is asked first, then 庞统, whose prompt offers 涅槃
-    prompt_is(game, PromptKind.RESPOND, 1)
-    game.submit(1, Respond(None))
+    # dying: seat 1, with no hand card, is not asked; 庞统's prompt offers 涅槃
     prompt = prompt_is(game, PromptKind.RESPOND, 2)
     assert "niepan" in prompt.options
     events = game.submit(2, UseSkill("niepan"))
@@ -182,12 +179,11 @@ def test_niepan_once_per_game():
     game.player(2).spent.append("niepan")
     set_hp(game, 2, 1)
     set_hand(game, 1, "kill@S7")
-    set_hand(game, 2)
+    set_hand(game, 2, "kill@C9")  # a card, so that he is asked for a Peach at all
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
     prompt_is(game, PromptKind.RESPOND, 2)
     game.submit(2, Respond(None))
-    game.submit(1, Respond(None))
-    prompt = prompt_is(game, PromptKind.RESPOND, 2)
+    prompt = prompt_is(game, PromptKind.RESPOND, 2)  # seat 1, with no card, is not asked
     assert "niepan" not in prompt.options
     refused(game, 2, UseSkill("niepan"), Reason.SKILL_SPENT)
 
@@ -210,7 +206,7 @@ def test_bazhen_off_with_armour_and_against_qinggang():
     game = game_with(None, "wolong", None, None)
     set_hand(game, 1, "kill@S7")
     equip(game, 1, "qinggang_sword@S6")
-    set_hand(game, 2)
+    set_hand(game, 2, "peach@H3")  # a card, so that he is asked at all
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
     prompt = prompt_is(game, PromptKind.RESPOND, 2)
     assert "bazhen" not in prompt.options

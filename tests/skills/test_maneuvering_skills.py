@@ -58,8 +58,7 @@ def test_wusheng_kill_is_normal_and_fan_makes_it_fire():
     set_hand(game, 2)
     game.submit(1, UseSkill("wusheng", (C("peach@H3"),), (2,)))
     prompt_is(game, PromptKind.CONFIRM, 1, "zhuque_fan")
-    game.submit(1, Confirm(True))
-    events = game.submit(2, Respond(None))
+    events = game.submit(1, Confirm(True))  # seat 2 holds no card: no Dodge asked
     dmg = of(events, "damage_dealt")[0]
     assert (dmg.nature, dmg.amount) == ("fire", 2)
 
@@ -70,7 +69,7 @@ def test_fan_on_converted_kill_off():
     game = mv("guanyu", None, players=4, settings=settings)
     equip(game, 1, "zhuque_fan@DA")
     set_hand(game, 1, "peach@H3")
-    set_hand(game, 2)
+    set_hand(game, 2, "peach@H4")  # a card, so that the Dodge is asked
     game.submit(1, UseSkill("wusheng", (C("peach@H3"),), (2,)))
     prompt_is(game, PromptKind.RESPOND, 2)
 
@@ -96,8 +95,7 @@ def test_kongcheng_refuses_elemental_kills_but_takes_conducted_damage():
     assert info.value.reason is Reason.TARGET_PROHIBITED and state_snapshot(game) == before
     game.player(2).chained = game.player(4).chained = True
     set_hand(game, 4)
-    game.submit(1, PlayCard(C("fire_kill@H4"), (4,)))
-    events = game.submit(4, Respond(None))
+    events = game.submit(1, PlayCard(C("fire_kill@H4"), (4,)))  # no Dodge asked of seat 4
     assert [e.target for e in of(events, "damage_dealt")] == [4, 2]
 
 
@@ -161,10 +159,7 @@ def test_jijiu_red_wine_as_peach_saves_another():
     set_hand(game, 3, "wine@D9")
     set_hp(game, 2, 1)
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
-    prompt_is(game, PromptKind.RESPOND, 1, "dying")
-    game.submit(1, Respond(None))
-    game.submit(2, Respond(None))
+    # seats 1 and 2 hold no card: neither is asked for the Dodge or a Peach
     prompt_is(game, PromptKind.RESPOND, 3, "dying")
     with pytest.raises(IllegalAction) as info:
         game.submit(3, Respond(C("wine@D9")))
@@ -182,8 +177,7 @@ def test_luoyi_is_not_added_again_on_conducted_hits():
     game.player(2).chained = game.player(3).chained = True
     set_hand(game, 1, "fire_kill@H4")
     set_hand(game, 2)
-    game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))
-    events = game.submit(2, Respond(None))
+    events = game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))  # no Dodge asked of seat 2
     assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(2, 2), (3, 2)]
 
 
@@ -218,8 +212,7 @@ def test_liuli_redirects_a_fire_kill_which_stays_fire():
     game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))
     prompt_is(game, PromptKind.CHOOSE_TARGET, 2, "liuli")
     game.submit(2, ChooseTarget(3))
-    game.submit(2, Discard((C("peach@H3"),)))
-    events = game.submit(3, Respond(None))
+    events = game.submit(2, Discard((C("peach@H3"),)))  # seat 3 holds no card to answer
     dmg = of(events, "damage_dealt")[0]
     assert (dmg.target, dmg.nature, dmg.amount) == (3, "fire", 2)  # Vine: fire +1
 
@@ -230,8 +223,7 @@ def test_ganglie_answers_a_conducted_damage():
     game.player(2).chained = game.player(3).chained = True
     set_hand(game, 1, "thunder_kill@S5")
     set_hand(game, 2)
-    game.submit(1, PlayCard(C("thunder_kill@S5"), (2,)))
-    game.submit(2, Respond(None))
+    game.submit(1, PlayCard(C("thunder_kill@S5"), (2,)))  # no Dodge asked of seat 2
     prompt_is(game, PromptKind.CONFIRM, 3, "ganglie")
     deck_top(game, "kill@S7")  # not a heart: the source, with no hand card, takes 1
     events = game.submit(3, Confirm(True))

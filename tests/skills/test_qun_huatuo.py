@@ -83,10 +83,8 @@ def _dying_outside_hua_tuo_turn():
     set_hand(game, 1, "kill@S7")
     set_hand(game, 2)
     set_hp(game, 2, 1)
+    # neither the lord nor seat 2 holds a card: no Dodge is asked, and no Peach of them
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
-    game.submit(1, Respond(None))  # the lord has no Peach
-    game.submit(2, Respond(None))  # nor the dying player
     return game
 
 
@@ -121,8 +119,7 @@ def test_jijiu_not_in_hua_tuos_own_turn():
     set_hp(game, 2, 1)
     set_hand(game, 2)
     assert not [a for a in game.legal_actions() if getattr(a, "skill", "") == "jijiu"]
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))  # seat 2 holds no card: no Dodge asked
     prompt_is(game, PromptKind.RESPOND, 1)
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("jijiu", (C("dodge@D2"),)))

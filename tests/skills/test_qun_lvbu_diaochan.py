@@ -39,8 +39,7 @@ def test_wushuang_kill_needs_two_dodges():
     set_hand(game, 1, "kill@S7")
     set_hand(game, 2, "dodge@D2")
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(C("dodge@D2")))
-    events = game.submit(2, Respond(None))
+    events = game.submit(2, Respond(C("dodge@D2")))  # no card left: no second Dodge asked
     assert [(e.source, e.target) for e in of(events, "damage_dealt")] == [(1, 2)]
     assert C("dodge@D2") in game.discard_pile and conserved(game)
 
@@ -57,8 +56,7 @@ def test_wushuang_duel_opponent_plays_two_kills_each_round():
     game.submit(2, Respond(C("kill@S10")))
     assert prompt_is(game, PromptKind.RESPOND, 1).count == 1  # Lü Bu needs one
     game.submit(1, Respond(C("kill@S8")))
-    game.submit(2, Respond(C("kill@C2")))
-    events = game.submit(2, Respond(None))
+    events = game.submit(2, Respond(C("kill@C2")))  # no card left: no second Kill asked
     assert [(e.source, e.target) for e in of(events, "damage_dealt")] == [(1, 2)]
 
     game = game_with(None, "lvbu", None, None)  # Lü Bu as the Duel's target
@@ -69,8 +67,7 @@ def test_wushuang_duel_opponent_plays_two_kills_each_round():
     assert prompt_is(game, PromptKind.RESPOND, 2).count == 1
     game.submit(2, Respond(C("kill@S9")))
     assert prompt_is(game, PromptKind.RESPOND, 1).count == 2
-    game.submit(1, Respond(C("kill@S8")))
-    events = game.submit(1, Respond(None))
+    events = game.submit(1, Respond(C("kill@S8")))  # no card left: no second Kill asked
     assert [(e.source, e.target) for e in of(events, "damage_dealt")] == [(2, 1)]
 
 
@@ -91,7 +88,7 @@ def test_lijian_second_chosen_duels_the_first_without_nullification():
     set_hand(game, 1, "peach@H3", "nullification@SJ")
     set_hand(game, 2, "kill@S7")
     set_hand(game, 3, "nullification@CQ")
-    set_hand(game, 4)
+    set_hand(game, 4, "dodge@H2")  # no Kill, but a card: he is asked
     events = game.submit(1, UseSkill("lijian", (C("peach@H3"),), (4, 2)))
     assert [(e.seat, e.cards, e.reason) for e in of(events, "cards_discarded")] == [
         (1, ("peach@H3",), "lijian")

@@ -201,7 +201,7 @@ def test_a_provider_skill_asked_for_another_card_says_what_it_gives() -> None:
     that, not "cannot use it now"."""
     game = game_with(None, None, None, None)
     set_hand(game, 1, "duel@SA")
-    set_hand(game, 2)
+    set_hand(game, 2, "peach@H3")  # no Kill, but a card: he is asked
     equip(game, 2, "eight_diagrams@S2")
     game.submit(1, PlayCard(C("duel@SA"), (2,)))
     pass_windows(game)

@@ -56,7 +56,7 @@ def test_wusheng_refuses_black_cards_and_keeps_the_rangefix():
 def test_wusheng_plays_a_red_card_as_a_kill_in_a_duel():
     """Wusheng also plays (not only uses) a red card as a Kill, here answering a Duel."""
     game = game_with(None, "guanyu", None, None)
-    set_hand(game, 1, "duel@SA")
+    set_hand(game, 1, "duel@SA", "peach@H3")  # a card left: seat 1 is asked for a Kill
     set_hand(game, 2, "dodge@H2")
     game.submit(1, PlayCard(C("duel@SA"), (2,)))
     pass_windows(game)

@@ -101,7 +101,7 @@ def test_jijiang_asks_the_other_shu_in_seat_order_to_attack():
         (5,),
         "jijiang",
     )
-    game.submit(5, Respond(None))
+    # seat 5 holds no card: no Dodge is asked, and the Kill hits
     assert game.player(5).hp == 3 and game.kills_used == 1 and conserved(game)
     with pytest.raises(IllegalAction) as info:
         game.submit(1, UseSkill("jijiang", (), (5,)))
@@ -123,8 +123,7 @@ def test_jijiang_answers_a_duel_for_the_lord():
     prompt_is(game, PromptKind.RESPOND, 2, "jijiang")
     events = game.submit(2, Respond(C("kill@S7")))
     assert [(e.seat, e.cards) for e in of(events, "card_played")] == [(2, ("kill@S7",)), (1, ())]
-    events = game.submit(3, Respond(None))
-    damage = of(events, "damage_dealt")[0]
+    damage = of(events, "damage_dealt")[0]  # seat 3 has no card left: no Kill asked
     assert (damage.source, damage.target) == (1, 3) and conserved(game)
 
 

@@ -25,8 +25,7 @@ def test_jianxiong_takes_the_kill_that_hurt_cao_cao():
     set_hand(game, 1, "kill@S7")
     set_hand(game, 2)
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
-    prompt_is(game, PromptKind.CONFIRM, 2, "jianxiong")
+    prompt_is(game, PromptKind.CONFIRM, 2, "jianxiong")  # no hand card: not asked for a Dodge
     events = game.submit(2, Confirm(True))
     gained = of(events, "cards_gained")[0]
     assert (gained.seat, gained.cards, gained.reason) == (2, ("kill@S7",), "jianxiong")
@@ -41,9 +40,8 @@ def test_jianxiong_takes_a_trick_used_on_several_players_mid_resolution():
     for seat in (2, 3, 4):
         set_hand(game, seat)
     game.submit(1, PlayCard(C("barbarian_invasion@SK")))
-    while game.pending().kind is not PromptKind.RESPOND:
-        game.submit(game.pending().seats[0], game.legal_actions()[-1])
-    game.submit(2, Respond(None))
+    # nobody holds a card: no Nullification window, and 曹操 is not asked for a Kill
+    prompt_is(game, PromptKind.CONFIRM, 2, "jianxiong")
     game.submit(2, Confirm(True))
     assert game.player(2).hand == [C("barbarian_invasion@SK")]
     while game.pending().seat != 1 or game.pending().kind is not PromptKind.PLAY:
@@ -75,17 +73,18 @@ def test_declining_jianxiong_leaves_the_card_to_the_discard_pile():
     set_hand(game, 1, "kill@S7")
     set_hand(game, 2)
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
+    prompt_is(game, PromptKind.CONFIRM, 2, "jianxiong")  # no hand card: not asked for a Dodge
     game.submit(2, Confirm(False))
     assert game.player(2).hand == [] and C("kill@S7") in game.discard_pile
 
 
-def _lord_cao_cao_attacked(generals):
-    """Seat 2 (no general) Kills the lord Cao Cao in seat 1; returns the game at the Dodge request."""
+def _lord_cao_cao_attacked(generals, *lord_hand):
+    """Seat 2 (no general) Kills the lord Cao Cao in seat 1, who holds `lord_hand`; returns
+    the game at the Dodge request."""
     game = game_with("caocao", None, *generals)
     set_hand(game, 1)
     end_turn(game)
-    set_hand(game, 1)
+    set_hand(game, 1, *lord_hand)
     set_hand(game, 2, "kill@S7")
     game.submit(2, PlayCard(C("kill@S7"), (1,)))
     return game
@@ -114,8 +113,9 @@ def test_hujia_asks_the_wei_characters_in_seat_order():
 
 def test_hujia_when_nobody_answers_the_lord_may_still_decline():
     """Hujia: if no Wei character plays a Dodge, the lord is asked again and may take the hit."""
-    game = _lord_cao_cao_attacked(["simayi"])
-    set_hand(game, 3)
+    # each holds a card that is no Dodge, so each is asked and presses NO
+    game = _lord_cao_cao_attacked(["simayi"], "peach@H4")
+    set_hand(game, 3, "peach@H3")
     game.submit(1, UseSkill("hujia"))
     game.submit(3, Respond(None))
     prompt = prompt_is(game, PromptKind.RESPOND, 1)
@@ -129,14 +129,14 @@ def test_hujia_only_for_the_lord():
     game = game_with(None, "caocao", "simayi", None)
     assert skill_ids(game, 2) == ["jianxiong"]
     set_hand(game, 1, "kill@S7")
-    set_hand(game, 2)
+    set_hand(game, 2, "peach@H3")  # no Dodge, but a hand card: he is asked
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
     assert prompt_is(game, PromptKind.RESPOND, 2).options == ()
 
 
 def test_hujia_is_not_offered_without_another_wei_character():
     """Hujia asks the other Wei characters: with none alive it is not offered."""
-    game = _lord_cao_cao_attacked(["guanyu", "lvbu"])
+    game = _lord_cao_cao_attacked(["guanyu", "lvbu"], "peach@H4")  # a hand card: he is asked
     assert prompt_is(game, PromptKind.RESPOND, 1).options == ()
 
 

@@ -97,7 +97,8 @@ def _hurt_guo_jia(amount=1, hand=()):
     set_hand(game, 1, "kill@S7")
     set_hand(game, 2, *hand)
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
+    if hand:  # an empty hand is not asked for a Dodge
+        game.submit(2, Respond(None))
     return game
 
 
@@ -132,8 +133,8 @@ def test_yiji_once_per_point_of_damage_and_may_stop():
     game.submit(3, Confirm(True))  # Luoyi
     set_hand(game, 3, "kill@S7")
     set_hand(game, 2)
-    game.submit(3, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
+    game.submit(3, PlayCard(C("kill@S7"), (2,)))  # no hand card: not asked for a Dodge
+    prompt_is(game, PromptKind.CONFIRM, 2, "yiji")
     game.submit(2, Confirm(True))
     game.submit(2, ChooseTarget(2))
     game.submit(2, ChooseTarget(2))

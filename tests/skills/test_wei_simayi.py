@@ -34,9 +34,11 @@ C = parse_card
 
 
 def _kill_sima_yi(game):
-    """Seat 1 Kills Sima Yi in seat 2, who takes the hit."""
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
+    """Seat 1 Kills Sima Yi in seat 2, who holds no hand card: he is not asked for a Dodge
+    and takes the hit."""
+    assert not game.player(2).hand
+    events = game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    assert [(e.seat, e.need) for e in of(events, "no_card_to_respond")] == [(2, "dodge")]
 
 
 def test_fankui_takes_an_equipped_card_from_the_source():

@@ -26,8 +26,7 @@ def _hurt_xiahou_dun(source_hand, judgment="kill@C2"):
     set_hand(game, 1, "kill@S7", *source_hand)
     set_hand(game, 2)
     deck_top(game, judgment)
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))  # no hand card: not asked for a Dodge
     prompt_is(game, PromptKind.CONFIRM, 2, "ganglie")
     events = game.submit(2, Confirm(True))
     return game, events

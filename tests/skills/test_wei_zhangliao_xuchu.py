@@ -103,8 +103,7 @@ def test_luoyi_draws_one_less_and_kill_deals_one_more():
     assert [(e.seat, e.count) for e in of(events, "cards_drawn")] == [(2, 1)]
     set_hand(game, 2, "kill@S7")
     set_hand(game, 3)
-    game.submit(2, PlayCard(C("kill@S7"), (3,)))
-    events = game.submit(3, Respond(None))
+    events = game.submit(2, PlayCard(C("kill@S7"), (3,)))  # no hand card: not asked for a Dodge
     assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(3, 2)]
     assert game.player(3).hp == 2
 
@@ -122,8 +121,7 @@ def test_luoyi_duel_bonus_only_when_xu_chu_is_the_source():
     game.submit(2, PlayCard(C("duel@CA"), (3,)))
     pass_all(game)
     set_hand(game, 3, "kill@S7")
-    game.submit(3, Respond(C("kill@S7")))
-    events = game.submit(2, Respond(None))
+    events = game.submit(3, Respond(C("kill@S7")))  # Xu Chu, now empty-handed, is not asked
     assert [(e.source, e.target, e.amount) for e in of(events, "damage_dealt")] == [(3, 2, 1)]
 
 
@@ -133,7 +131,6 @@ def test_luoyi_declined_or_next_turn_no_bonus():
     assert [(e.seat, e.count) for e in of(events, "cards_drawn")] == [(2, 2)]
     set_hand(game, 2, "kill@S7")
     set_hand(game, 3)
-    game.submit(2, PlayCard(C("kill@S7"), (3,)))
-    events = game.submit(3, Respond(None))
+    events = game.submit(2, PlayCard(C("kill@S7"), (3,)))  # no hand card: not asked for a Dodge
     assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(3, 1)]
     assert "turn:luoyi" not in game.player(2).marks

@@ -121,7 +121,7 @@ def test_bazhen_vs_qinggang_sword_is_ignored():
     game = _mv(None, "wolong", None, None)
     set_hand(game, 1, "kill@S7")
     equip(game, 1, "qinggang_sword@S6")
-    set_hand(game, 2)
+    set_hand(game, 2, "peach@H3")  # no Dodge, but a hand card: he is asked
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
     assert "bazhen" not in prompt_is(game, PromptKind.RESPOND, 2).options
     events = game.submit(2, Respond(None))
@@ -136,9 +136,8 @@ def test_niepan_while_chained_resets_the_chain():
     set_hand(game, 1, "kill@S7")
     set_hand(game, 2)
     game.changed_outside()
+    # no hand card: 庞统 is not asked for a Dodge, nor the empty-handed lord for a Peach
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
-    game.submit(1, Respond(None))
     assert "niepan" in prompt_is(game, PromptKind.RESPOND, 2).options
     game.submit(2, UseSkill("niepan"))
     p = game.player(2)

@@ -20,8 +20,9 @@ from engine.sanguosha import (
     UseSkill,
     parse_card,
 )
+from engine.sanguosha.prompts import PromptKind
 
-from .helpers import game_with, set_hand, set_hp, state_snapshot
+from .helpers import game_with, prompt_is, set_hand, set_hp, state_snapshot
 
 C = parse_card
 
@@ -52,10 +53,11 @@ def _niepan_spent() -> Game:
     game.player(2).spent.append("niepan")
     set_hp(game, 2, 1)
     set_hand(game, 1, "kill@S7")
-    set_hand(game, 2)
+    set_hand(game, 2, "kill@S8")  # neither Dodge nor Peach, but a hand card: he is asked
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
     game.submit(2, Respond(None))
-    game.submit(1, Respond(None))
+    # the lord, now empty-handed, is not asked for a Peach
+    assert prompt_is(game, PromptKind.RESPOND, 2).need == "peach"
     return game
 
 

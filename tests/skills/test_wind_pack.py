@@ -56,9 +56,8 @@ def test_shensu_option_1_skips_judgment_and_draw_for_a_kill_at_any_distance():
     prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="shensu")
     assert 4 in prompt.options  # distance 2: no limit
     hand = len(game.player(2).hand)
-    events = game.submit(2, ChooseTarget(4))
+    events = game.submit(2, ChooseTarget(4))  # seat 4, no hand card, is not asked for a Dodge
     assert [(e.name, e.cards, e.skill) for e in of(events, "card_used")] == [("kill", (), "shensu")]
-    events = game.submit(4, Respond(None))
     assert game.player(4).hp == 3
     skipped = [(e.phase, e.reason) for e in of(events, "phase_skipped")]
     assert skipped[:2] == [("judgment", "skill"), ("draw", "shensu")]
@@ -136,8 +135,7 @@ def test_kuanggu_heals_per_point_dealt_at_distance_1():
     set_hand(game, 1, "wine@S9", "kill@S7")
     set_hand(game, 2)
     game.submit(1, PlayCard(C("wine@S9"), ()))
-    events = game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    events += game.submit(2, Respond(None))
+    events = game.submit(1, PlayCard(C("kill@S7"), (2,)))  # no hand card: not asked for a Dodge
     assert [(e.seat, e.amount) for e in of(events, "hp_recovered")] == [(1, 2)]
     assert game.player(1).hp == 4 and conserved(game)
 
@@ -311,10 +309,11 @@ def _buqu_game(**kw):
 
 
 def _hit(game, card):
-    """The lord's `card` on 周泰, who does not answer: 1 damage."""
+    """The lord's `card` on 周泰, who holds no hand card and so is not asked: 1 damage."""
     events = game.submit(1, PlayCard(C(card), (2,)))
     events += pass_all(game)
-    return events + game.submit(2, Respond(None))
+    assert [e.seat for e in of(events, "no_card_to_respond")] == [2]
+    return events
 
 
 def test_buqu_cards_of_different_ranks_keep_him_out_of_dying():
@@ -358,11 +357,17 @@ def test_buqu_a_repeated_rank_is_dying_and_a_peach_takes_a_card_of_his_choice():
         (False, ("kill@C3",), "discard")
     ]
     assert C("kill@C3") in game.discard_pile and game.player(2).hp == 0
+    # the whole round, then his cards are read: the lord and 周泰, now empty-handed, are
+    # passed over without a prompt, seats 3 and 4 are asked
+    assert [(e.seat, e.need) for e in of(events, "no_card_to_respond")] == [
+        (1, "peach"),
+        (2, "peach"),
+    ]
     asked = []
     while game.pending().kind is PromptKind.RESPOND and game.pending().reason == "dying":
         asked.append(game.pending().seat)
         events = game.submit(game.pending().seat, Respond(None))
-    assert asked == [1, 2, 3, 4]  # the whole round, then his cards are read
+    assert asked == [3, 4]
     assert [(e.seat, e.hp) for e in of(events, "player_rescued")] == [(2, 0)]
     assert game.player(2).alive and game.player(2).pile("buqu") == [C("peach@H3")]
     assert conserved(game)
@@ -467,8 +472,7 @@ def test_hongyan_her_spades_are_hearts_for_tianxiang_and_her_kill_is_red():
     set_hand(game, 1, "kill@S7", "kill@S8")
     equip(game, 2, "renwang_shield@C2")
     set_hand(game, 2)
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(None))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))  # no hand card: not asked for a Dodge
     assert game.player(2).hp == 3  # her ♠ Kill is red: Renwang Shield does not stop it
     end_turn(game)
     set_hand(game, 2, "kill@S9")

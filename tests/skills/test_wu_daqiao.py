@@ -123,8 +123,12 @@ def test_liuli_declined_or_impossible_leaves_the_kill_on_her():
     game = game_with(None, "daqiao", None, None, None)
     set_hand(game, 1, "kill@S7")
     set_hand(game, 2)
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    prompt_is(game, PromptKind.RESPOND, 2)  # nothing to discard
+    events = game.submit(1, PlayCard(C("kill@S7"), (2,)))  # nothing to discard: no Liuli
+    assert not of(events, "skill_invoked")
+    # with no hand card she is not asked for a Dodge either: the Kill lands on her
+    assert [(e.seat, e.need) for e in of(events, "no_card_to_respond")] == [(2, "dodge")]
+    assert [(e.source, e.target) for e in of(events, "damage_dealt")] == [(1, 2)]
+    prompt_is(game, PromptKind.PLAY, 1)
 
 
 def test_liuli_at_the_table_discards_a_hand_card_unseen():

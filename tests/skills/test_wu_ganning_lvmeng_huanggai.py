@@ -105,8 +105,7 @@ def test_keji_not_after_a_kill_used_or_played():
     game.submit(1, PlayCard(C("duel@SA"), (2,)))
     pass_windows(game)
     game.submit(2, Respond(C("kill@S9")))
-    game.submit(1, Respond(C("kill@S8")))
-    game.submit(2, Respond(None))
+    game.submit(1, Respond(C("kill@S8")))  # seat 2, now empty-handed, is not asked again
     game.submit(1, EndPlay())
     prompt_is(game, PromptKind.DISCARD, 1, "discard_phase")
 
@@ -153,7 +152,9 @@ def test_kurou_unsaved_dies_without_a_killer_or_a_draw():
     set_hp(game, 1, 1)
     set_hand(game, 1)
     events = game.submit(1, UseSkill("kurou"))
-    for seat in (1, 2, 3, 4):
+    # Huang Gai holds no hand card: he is not asked for a Peach, the others are
+    assert [(e.seat, e.need) for e in of(events, "no_card_to_respond")] == [(1, "peach")]
+    for seat in (2, 3, 4):
         events += game.submit(seat, Respond(None))
     assert of(events, "player_died")[0].killer is None
     assert not of(events, "cards_drawn") and not of(events, "reward_given")
