@@ -9,7 +9,7 @@ without snapshots. One checker per prompt kind.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from engine.core.errors import IllegalAction, InvalidAction
 from engine.sanguosha._setup import SetupLayer
@@ -264,12 +264,18 @@ class ChecksLayer(SetupLayer):
         fits = len(cards) == skill.count
         if fits and any(skill.view_as(self.game, p, cards, n) for n in skill.converts):
             return None
-        texts = [str(c) for c in cards]
-        return Reason.NOT_CONVERTIBLE, {
-            "skill": skill.id,
-            "cards": texts,
-            "as_card": skill.converts[0],
-        }
+        return self.not_convertible(p, skill, cards, skill.converts[0])
+
+    def not_convertible(
+        self, p: Player, skill: Skill, cards: tuple[Card, ...], as_card: str | None
+    ) -> tuple[Reason, dict[str, Any]]:
+        """The skill's own card rule, or the setting that turns it off in this game."""
+        data: dict[str, Any] = {"skill": skill.id, "cards": [str(c) for c in cards]}
+        data["as_card"] = as_card
+        off = skill.conversion_off(self.game, p)
+        if off is not None:
+            data["why"] = off
+        return Reason.NOT_CONVERTIBLE, data
 
     def check_conversion(self, p: Player, skill: Skill, cards: tuple[Card, ...], need: str) -> None:
         ok = cards and any(
@@ -280,10 +286,8 @@ class ChecksLayer(SetupLayer):
             as_card = next((n for n in alternatives(need) if n in skill.converts), None)
             if as_card is None:  # it makes another card, or none at all
                 self.check_makes(p, skill, need)
-            texts = [str(c) for c in cards]
-            raise IllegalAction(
-                Reason.NOT_CONVERTIBLE, skill=skill.id, cards=texts, as_card=as_card
-            )
+            reason, data = self.not_convertible(p, skill, cards, as_card)
+            raise IllegalAction(reason, **data)
         self.check_owned(p, cards)
 
     def check_makes(self, p: Player, skill: Skill, need: str) -> NoReturn:
@@ -295,8 +299,12 @@ class ChecksLayer(SetupLayer):
         self.refuse_by_hand(p, skill)
 
     def refuse_by_hand(self, p: Player, skill: Skill) -> NoReturn:
-        """A skill that is not started by hand (compulsory, or offered when it triggers)."""
-        how = "compulsory" if "compulsory" in skill.tags else "triggered"
+        """A skill that is not started by hand here: compulsory, offered when it triggers,
+        or an active skill (天义, 制衡) out of its owner's play phase."""
+        if "compulsory" in skill.tags:
+            how = "compulsory"
+        else:
+            how = "own_play_phase" if skill.active else "triggered"
         raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat, how=how)
 
     # ---------------------------------------------------------------- per prompt kind
@@ -339,8 +347,8 @@ class ChecksLayer(SetupLayer):
             self.refuse_by_hand(p, skill)
         if not names:  # it makes only answers (Qingguo's Dodge): not in the play phase
             raise IllegalAction(Reason.NOT_PLAYABLE_NOW, card=skill.converts[0], phase=self.phase)
-        texts = [str(c) for c in action.cards]
-        raise IllegalAction(Reason.NOT_CONVERTIBLE, skill=skill.id, cards=texts, as_card=names[0])
+        reason, data = self.not_convertible(p, skill, action.cards, names[0])
+        raise IllegalAction(reason, **data)
 
     def _check_choose_target(self, prompt: Prompt, p: Player, action: Action) -> None:
         if isinstance(prompt.ctx, PlayerChoice):

@@ -61,6 +61,30 @@ def _niepan_spent() -> Game:
     return game
 
 
+def _yuanshao() -> Game:
+    game = game_with("yuanshao", None, None, None)
+    set_hand(game, 1, "kill@S7", "dodge@H2")
+    return game
+
+
+def _wolong(maneuvering: bool) -> Callable[[], Game]:
+    def make() -> Game:
+        game = game_with("wolong", None, None, None, maneuvering=maneuvering)
+        set_hand(game, 1, "kill@S7", "dodge@H2")
+        return game
+
+    return make
+
+
+def _taishici_asked() -> Game:
+    """太史慈 (seat 2), in seat 1's play phase, asked for a Dodge."""
+    game = game_with(None, "taishici", None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "peach@H3", "kill@C2")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    return game
+
+
 CASES: list[tuple[str, Callable[[], Game], int, object, Reason, dict, dict]] = [
     (
         "niepan_second_time",
@@ -115,6 +139,64 @@ CASES: list[tuple[str, Callable[[], Game], int, object, Reason, dict, dict]] = [
             "--generals 加入扩展包）。",
             "es": "Dian Wei es del pack Fuego (火), que esta partida no usa; se juega con los "
             "generales estándar (empieza la partida con --generals para añadir un pack).",
+        },
+    ),
+    (
+        "luanji_mixed_suits",
+        _yuanshao,
+        1,
+        UseSkill("luanji", (C("kill@S7"), C("dodge@H2"))),
+        Reason.NOT_CONVERTIBLE,
+        {"skill": "luanji", "cards": ["kill@S7", "dodge@H2"], "as_card": "arrow_barrage"},
+        {
+            "en": "Chaotic Volley uses two hand cards of the same suit as an Arrow Barrage, "
+            "not Kill ♠7 and Dodge ♥2.",
+            "zh-Hans": "乱击：可将两张花色相同的手牌当【万箭齐发】使用，【杀】♠7和【闪】♥2不行。",
+            "es": "Andanada caótica usa dos cartas de la mano del mismo palo como Lluvia de "
+            "flechas, no Ataque ♠7 y Esquiva ♥2.",
+        },
+    ),
+    (
+        "huoji_black_card",
+        _wolong(maneuvering=True),
+        1,
+        UseSkill("huoji", (C("kill@S7"),), (2,)),
+        Reason.NOT_CONVERTIBLE,
+        {"skill": "huoji", "cards": ["kill@S7"], "as_card": "fire_attack"},
+        {
+            "en": "Fire Stratagem uses one red hand card as a Fire Attack, not Kill ♠7.",
+            "zh-Hans": "火计：可将一张红色手牌当【火攻】使用，【杀】♠7不行。",
+            "es": "Estratagema de fuego usa una carta roja de la mano como Incendio, no Ataque ♠7.",
+        },
+    ),
+    (
+        "huoji_without_the_maneuvering_cards",
+        _wolong(maneuvering=False),
+        1,
+        UseSkill("huoji", (C("dodge@H2"),), (2,)),
+        Reason.NOT_CONVERTIBLE,
+        {"skill": "huoji", "cards": ["dodge@H2"], "as_card": "fire_attack", "why": "maneuvering"},
+        {
+            "en": "Fire Stratagem makes a Fire Attack, a Maneuvering (军争) card, and this game "
+            "is played without them (the setting huoji_without_maneuvering=on allows it).",
+            "zh-Hans": "火计当【火攻】使用，【火攻】是军争牌，而本局不用军争牌"
+            "（设置huoji_without_maneuvering=on可允许）。",
+            "es": "Estratagema de fuego crea un Incendio, una carta de Maniobras (军争), y esta "
+            "partida se juega sin ellas (el ajuste huoji_without_maneuvering=on lo permite).",
+        },
+    ),
+    (
+        "tianyi_out_of_the_play_phase",
+        _taishici_asked,
+        2,
+        UseSkill("tianyi", (), (1,)),
+        Reason.SKILL_NOT_AVAILABLE,
+        {"skill": "tianyi", "seat": 2, "how": "own_play_phase"},
+        {
+            "en": "Taishi Ci (seat 2) can use Heavenly Righteousness only in their own play phase.",
+            "zh-Hans": "2号位太史慈只能在自己的出牌阶段发动天义。",
+            "es": "Taishi Ci (asiento 2) solo puede usar Justicia celestial en su propia fase de "
+            "juego.",
         },
     ),
 ]

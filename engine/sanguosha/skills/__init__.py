@@ -195,6 +195,10 @@ class Skill:
     ) -> Iterable[tuple[Card, ...]]:
         return ()
 
+    def conversion_off(self, game: Game, owner: Player) -> str | None:
+        """Why no card at all converts in this game (a setting's name), for the refusal."""
+        return None
+
     # 4. response providers
     def can_provide(self, game: Game, owner: Player, need: str, request: Any) -> bool:
         return False

@@ -278,8 +278,11 @@ class Huoji(ViewAs):
     hand_only = True
 
     def matches(self, game: Game, owner: Player, cards: tuple[Card, ...]) -> bool:
+        return cards[0].color is Color.RED and self.conversion_off(game, owner) is None
+
+    def conversion_off(self, game: Game, owner: Player) -> str | None:
         s = game.settings
-        return cards[0].color is Color.RED and (s.maneuvering or s.huoji_without_maneuvering)
+        return None if s.maneuvering or s.huoji_without_maneuvering else "maneuvering"
 
 
 @register
