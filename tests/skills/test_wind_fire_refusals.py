@@ -76,6 +76,13 @@ def _wolong(maneuvering: bool) -> Callable[[], Game]:
     return make
 
 
+def _yanliang_wenchou() -> Game:
+    """颜良文丑 in a play phase whose draw phase drew as usual: no 双雄 judgment."""
+    game = game_with("yanliangwenchou", None, None, None)
+    set_hand(game, 1, "kill@S7", "dodge@H2")
+    return game
+
+
 def _taishici_asked() -> Game:
     """太史慈 (seat 2), in seat 1's play phase, asked for a Dodge."""
     game = game_with(None, "taishici", None, None)
@@ -183,6 +190,22 @@ CASES: list[tuple[str, Callable[[], Game], int, object, Reason, dict, dict]] = [
             "（设置huoji_without_maneuvering=on可允许）。",
             "es": "Estratagema de fuego crea un Incendio, una carta de Maniobras (军争), y esta "
             "partida se juega sin ellas (el ajuste huoji_without_maneuvering=on lo permite).",
+        },
+    ),
+    (
+        "shuangxiong_not_chosen_this_turn",
+        _yanliang_wenchou,
+        1,
+        UseSkill("shuangxiong", (C("kill@S7"),), (2,)),
+        Reason.NOT_CONVERTIBLE,
+        {"skill": "shuangxiong", "cards": ["kill@S7"], "as_card": "duel", "why": "not_judged"},
+        {
+            "en": "Twin Heroes makes a Duel only in a turn when its owner judged instead of "
+            "drawing, and there was no such judgment this turn.",
+            "zh-Hans": "双雄：须在本回合摸牌阶段放弃摸牌并进行判定，才能将手牌当【决斗】使用；"
+            "本回合没有进行该判定。",
+            "es": "Dos héroes crea un Duelo solo en un turno en que su dueño hizo un juicio en "
+            "lugar de robar, y en este turno no lo hubo.",
         },
     ),
     (

@@ -412,6 +412,9 @@ class Shuangxiong(ViewAs):
         judged = owner.marks.get(self.MARK)
         return judged is not None and cards[0].color.value not in (judged, Color.NONE.value)
 
+    def conversion_off(self, game: Game, owner: Player) -> str | None:
+        return "not_judged" if owner.marks.get(self.MARK) is None else None
+
 
 def _any_card(card: Card) -> bool:
     return True
