@@ -5,7 +5,9 @@ from engine.sanguosha import (
     ChooseTarget,
     Confirm,
     Pass,
+    PickCard,
     PlayCard,
+    Reason,
     Respond,
     Settings,
     UseSkill,
@@ -20,7 +22,9 @@ from .helpers import (
     equip,
     game_with,
     of,
+    place,
     prompt_is,
+    refused,
     set_hand,
     set_hp,
 )
@@ -174,3 +178,71 @@ def test_leiji_thunder_vs_silver_lion_is_capped_to_1():
     while game.pending().kind is not PromptKind.PLAY:
         events += game.submit(game.pending().seats[0], Confirm(False))
     assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(1, 1)]
+
+
+def test_shuangxiong_duel_vs_kongcheng_is_refused():
+    """docs/wind-fire.md §4, row "双雄 Duel vs 空城": a Duel made by 双雄 is a Duel, and an
+    empty-handed 诸葛亮 cannot be its target."""
+    game = _mv("yanliangwenchou", "zhugeliang", None, None)
+    game.player(1).marks["turn:shuangxiong"] = "red"  # this turn's judgment was red
+    game.changed_outside()
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2)
+    out = refused(game, 1, UseSkill("shuangxiong", (C("kill@S7"),), (2,)), Reason.TARGET_PROHIBITED)
+    assert out.data == {"card": "duel", "target": 2, "skill": "kongcheng"}
+
+
+def test_tianyi_win_and_sky_halberd_add_their_own_extra_targets():
+    """docs/wind-fire.md §4, row "天义 win + Halberd": 天义's one extra target and the Sky
+    Halberd's two (the Kill is the last hand card) add up to 4 targets, not 5."""
+    game = _mv("taishici", None, None, None, None)
+    game.player(1).marks["turn:tianyi"] = "win"
+    game.changed_outside()
+    equip(game, 1, "sky_halberd@DQ")
+    set_hand(game, 1, "kill@S7")
+    out = refused(game, 1, PlayCard(C("kill@S7"), (2, 3, 4, 5, 2)), Reason.TOO_MANY_TARGETS)
+    assert (out.data["max_targets"], out.data["got"]) == (4, 5)
+    events = game.submit(1, PlayCard(C("kill@S7"), (2, 3, 4, 5)))
+    assert [e.targets for e in of(events, "card_used")] == [(2, 3, 4, 5)]
+
+
+def test_mengjin_comes_before_the_green_dragon_blades_follow_up_kill():
+    """docs/wind-fire.md §4, row "猛进 + Green Dragon Blade": both trigger after the Dodge;
+    猛进 first (a card of the target discarded), then the Blade's follow-up Kill."""
+    game = _mv("pangde", "xiahoudun", None, None)
+    equip(game, 1, "green_dragon_blade@S5")
+    set_hand(game, 1, "kill@S7", "kill@S8")
+    set_hand(game, 2, "dodge@H2", "peach@H3")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(C("dodge@H2")))
+    prompt_is(game, PromptKind.CONFIRM, 1, reason="mengjin")
+    game.submit(1, Confirm(True))
+    prompt_is(game, PromptKind.CHOOSE_CARD_FROM, 1, reason="mengjin")
+    events = game.submit(1, PickCard(None))  # his one hand card, unseen
+    assert [(e.seat, e.cards, e.reason) for e in of(events, "cards_discarded")] == [
+        (2, ("peach@H3",), "mengjin")
+    ]
+    assert prompt_is(game, PromptKind.RESPOND, 1, reason="green_dragon_blade").need == "kill"
+    events = game.submit(1, Respond(C("kill@S8")))
+    assert [(e.name, e.cards, e.targets) for e in of(events, "card_used")] == [
+        ("kill", ("kill@S8",), (2,))
+    ]
+
+
+def test_kanpo_answers_a_supply_shortage_when_it_is_judged():
+    """docs/wind-fire.md §4, row "火计 / 看破": 看破 makes a Nullification from a black hand
+    card, which answers a Supply Shortage when its judgment comes: the draw phase stays."""
+    game = _mv(None, "wolong", None, None)
+    place(game, 2, "supply_shortage@C4")
+    set_hand(game, 2, "kill@C5", "peach@H3")
+    end_turn(game)
+    window = prompt_is(game, PromptKind.NULLIFY)
+    assert 2 in window.seats and window.card == "supply_shortage@C4"
+    refused(game, 2, UseSkill("kanpo", (C("peach@H3"),)), Reason.NOT_CONVERTIBLE)
+    events = game.submit(2, UseSkill("kanpo", (C("kill@C5"),)))
+    assert [(e.name, e.skill) for e in of(events, "card_used")] == [("nullification", "kanpo")]
+    while (p := game.pending()) is not None and p.kind is PromptKind.NULLIFY:
+        events += game.submit(p.seats[0], Pass())
+    assert of(events, "card_nullified") and not of(events, "judgment_revealed")
+    assert not [e for e in of(events, "phase_skipped") if e.phase == "draw"]
+    assert game.player(2).judgment == [] and conserved(game)
