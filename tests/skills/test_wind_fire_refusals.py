@@ -160,7 +160,7 @@ CASES: list[tuple[str, Callable[[], Game], int, object, Reason, dict, dict]] = [
             "not Kill ♠7 and Dodge ♥2.",
             "zh-Hans": "乱击：可将两张花色相同的手牌当【万箭齐发】使用，【杀】♠7和【闪】♥2不行。",
             "es": "Andanada caótica usa dos cartas de la mano del mismo palo como Lluvia de "
-            "flechas, no Ataque ♠7 y Esquiva ♥2.",
+            "flechas, no el Ataque ♠7 y la Esquiva ♥2.",
         },
     ),
     (
@@ -173,7 +173,8 @@ CASES: list[tuple[str, Callable[[], Game], int, object, Reason, dict, dict]] = [
         {
             "en": "Fire Stratagem uses one red hand card as a Fire Attack, not Kill ♠7.",
             "zh-Hans": "火计：可将一张红色手牌当【火攻】使用，【杀】♠7不行。",
-            "es": "Estratagema de fuego usa una carta roja de la mano como Incendio, no Ataque ♠7.",
+            "es": "Estratagema de fuego usa una carta roja de la mano como Incendio, no el "
+            "Ataque ♠7.",
         },
     ),
     (
@@ -184,11 +185,11 @@ CASES: list[tuple[str, Callable[[], Game], int, object, Reason, dict, dict]] = [
         Reason.NOT_CONVERTIBLE,
         {"skill": "huoji", "cards": ["dodge@H2"], "as_card": "fire_attack", "why": "maneuvering"},
         {
-            "en": "Fire Stratagem makes a Fire Attack, a Maneuvering (军争) card, and this game "
+            "en": "Fire Stratagem makes a Fire Attack, a Maneuvering card, and this game "
             "is played without them (the setting huoji_without_maneuvering=on allows it).",
             "zh-Hans": "火计当【火攻】使用，【火攻】是军争牌，而本局不用军争牌"
-            "（设置huoji_without_maneuvering=on可允许）。",
-            "es": "Estratagema de fuego crea un Incendio, una carta de Maniobras (军争), y esta "
+            "（开局时的设置可允许火计不需军争牌）。",
+            "es": "Estratagema de fuego crea un Incendio, una carta de Maniobras, y esta "
             "partida se juega sin ellas (el ajuste huoji_without_maneuvering=on lo permite).",
         },
     ),
