@@ -4,11 +4,13 @@
 from engine.sanguosha import (
     ChooseTarget,
     Confirm,
+    Discard,
     Pass,
     PickCard,
     PlayCard,
     Reason,
     Respond,
+    RevealCard,
     Settings,
     UseSkill,
     parse_card,
@@ -27,6 +29,7 @@ from .helpers import (
     refused,
     set_hand,
     set_hp,
+    set_identities,
 )
 
 C = parse_card
@@ -246,3 +249,59 @@ def test_kanpo_answers_a_supply_shortage_when_it_is_judged():
     assert of(events, "card_nullified") and not of(events, "judgment_revealed")
     assert not [e for e in of(events, "phase_skipped") if e.phase == "draw"]
     assert game.player(2).judgment == [] and conserved(game)
+
+
+def test_guidao_puts_a_club_in_place_and_saves_a_supply_shortage_holder():
+    """docs/wind-fire.md §4, row "鬼道 on Supply Shortage / Indulgence" (the Supply
+    Shortage half; the Indulgence half is test_wind_pack's 红颜 replacement case): a ♣ put
+    in place of the judgment card saves the holder, whose draw phase stays."""
+    game = _mv("zhangjiao", None, None, None)
+    place(game, 2, "supply_shortage@C4")
+    set_hand(game, 1, "kill@C5", "peach@H3")
+    deck_top(game, "dodge@D2")  # ♦: alone, it would skip the draw phase
+    events = end_turn(game)
+    while (p := game.pending()) is not None and p.kind is PromptKind.NULLIFY:
+        events += game.submit(p.seats[0], Pass())
+    prompt_is(game, PromptKind.DISCARD, 1, reason="guidao")
+    events += game.submit(1, Discard((C("kill@C5"),)))
+    settled = of(events, "judgment_settled")
+    assert [(e.card, e.success) for e in settled] == [("kill@C5", False)]
+    assert not [e for e in of(events, "phase_skipped") if e.phase == "draw"]
+    assert C("dodge@D2") in game.player(1).hand  # 鬼道 takes the card it replaced
+
+
+def test_kuanggu_through_the_chain_heals_only_for_the_victim_at_distance_1():
+    """docs/wind-fire.md §4, row "狂骨 with Iron Chain": each conducted hit checks its own
+    victim's distance: seat 2 (distance 1) heals 魏延, seat 3 (distance 2) does not."""
+    game = _mv("weiyan", None, None, None)
+    set_hp(game, 1, 2)
+    game.player(2).chained = game.player(3).chained = True
+    set_hand(game, 1, "fire_kill@H4")
+    set_hand(game, 2)
+    set_hand(game, 3)
+    events = game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))
+    assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(2, 1), (3, 1)]
+    assert [(e.seat, e.amount) for e in of(events, "hp_recovered")] == [(1, 1)]
+    assert game.player(1).hp == 3 and conserved(game)
+
+
+def test_quhu_tiger_that_kills_a_rebel_draws_3():
+    """docs/wind-fire.md §4, row "驱虎 tiger kills a rebel": the tiger is the damage source,
+    so the reward for the rebel's death (draw 3) is the tiger's."""
+    game = _mv("xunyu", "xuchu", None, None)
+    set_identities(game, "lord", "loyalist", "rebel", "spy")
+    set_hand(game, 1, "dodge@HK")
+    set_hand(game, 2, "dodge@D2")
+    set_hand(game, 3)
+    set_hp(game, 3, 1)
+    game.submit(1, UseSkill("quhu", (), (2,)))
+    game.submit(1, RevealCard(C("dodge@HK")))
+    game.submit(2, RevealCard(C("dodge@D2")))
+    prompt_is(game, PromptKind.CHOOSE_TARGET, 1, reason="quhu")
+    events = game.submit(1, ChooseTarget(3))
+    while (p := game.pending()) is not None and p.kind is PromptKind.RESPOND:
+        events += game.submit(p.seats[0], Respond(None))  # nobody saves the rebel
+    died = of(events, "player_died")
+    assert [(e.seat, e.killer) for e in died] == [(3, 2)]
+    drawn = [(e.seat, e.count) for e in of(events, "cards_drawn")]
+    assert (2, 3) in drawn and len(game.player(2).hand) == 3
