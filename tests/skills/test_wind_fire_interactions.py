@@ -5,6 +5,7 @@ from engine.sanguosha import (
     ChooseTarget,
     Confirm,
     Discard,
+    Game,
     Pass,
     PickCard,
     PlayCard,
@@ -305,3 +306,31 @@ def test_quhu_tiger_that_kills_a_rebel_draws_3():
     assert [(e.seat, e.killer) for e in died] == [(3, 2)]
     drawn = [(e.seat, e.count) for e in of(events, "cards_drawn")]
     assert (2, 3) in drawn and len(game.player(2).hand) == 3
+
+
+def _tianxiang_fire_kill_to_3(chained: tuple[int, ...]) -> tuple[Game, list]:
+    """A Fire Kill on 小乔 (seat 2), moved by 天香 to seat 3; the rest passed."""
+    game = _mv(None, "xiaoqiao", None, None)
+    for seat in chained:
+        game.player(seat).chained = True
+    set_hand(game, 1, "fire_kill@H4")
+    set_hand(game, 2, "dodge@H2", "kill@C3")
+    game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))
+    game.submit(2, Respond(None))  # no Dodge: 天香 is offered on the damage
+    prompt_is(game, PromptKind.DISCARD, 2, reason="tianxiang")
+    game.submit(2, Discard((C("dodge@H2"),)))
+    events = game.submit(2, ChooseTarget(3))
+    while (p := game.pending()) is not None and p.kind is not PromptKind.PLAY:
+        events += game.submit(p.seats[0], Pass())
+    return game, [(e.target, e.nature, e.conducted) for e in of(events, "damage_dealt")]
+
+
+def test_tianxiang_moves_a_fire_kill_off_a_chained_xiaoqiao_who_stays_chained():
+    """docs/wind-fire.md §4, row "天香 with Fire Kill on a chained 小乔": she takes no
+    damage, so she stays chained and nothing conducts from her; the player she names
+    takes it, and conducts it when chained too (to every chained player, her included)."""
+    game, dealt = _tianxiang_fire_kill_to_3(chained=(2, 4))
+    assert dealt == [(3, "fire", False)]
+    assert game.player(2).chained and game.player(4).chained
+    game, dealt = _tianxiang_fire_kill_to_3(chained=(2, 3, 4))
+    assert dealt == [(3, "fire", False), (2, "fire", True), (4, "fire", True)]
