@@ -334,3 +334,24 @@ def test_tianxiang_moves_a_fire_kill_off_a_chained_xiaoqiao_who_stays_chained():
     assert game.player(2).chained and game.player(4).chained
     game, dealt = _tianxiang_fire_kill_to_3(chained=(2, 3, 4))
     assert dealt == [(3, "fire", False), (2, "fire", True), (4, "fire", True)]
+
+
+def test_buqu_counts_a_conducted_hit_like_any_other():
+    """docs/wind-fire.md §4, row "不屈 with Iron Chain": a hit conducted to a chained 周泰
+    at 1 HP takes him to 0 like any other, and 不屈 turns the top card onto his general."""
+    game = _mv(None, None, "zhoutai", None)
+    set_hp(game, 3, 1)
+    game.player(2).chained = game.player(3).chained = True
+    set_hand(game, 1, "fire_kill@H4")
+    set_hand(game, 2)
+    set_hand(game, 3)
+    deck_top(game, "peach@H3")
+    events = game.submit(1, PlayCard(C("fire_kill@H4"), (2,)))
+    dealt = [(e.target, e.conducted, e.hp_after) for e in of(events, "damage_dealt")]
+    assert dealt == [(2, False, game.player(2).max_hp - 1), (3, True, 0)]
+    prompt_is(game, PromptKind.CONFIRM, 3, reason="buqu")
+    events = game.submit(3, Confirm(True))
+    assert [(e.seat, e.pile, e.cards) for e in of(events, "pile_changed")] == [
+        (3, "buqu", ("peach@H3",))
+    ]
+    assert game.player(3).alive and not of(events, "player_dying") and conserved(game)
