@@ -355,3 +355,47 @@ def test_buqu_counts_a_conducted_hit_like_any_other():
         (3, "buqu", ("peach@H3",))
     ]
     assert game.player(3).alive and not of(events, "player_dying") and conserved(game)
+
+
+def test_leiji_thunder_conducts_through_the_chain():
+    """docs/wind-fire.md §4, row "雷击 with Iron Chain" (its chain half): 雷击's 2 thunder
+    on a chained player conducts its 2 to every other chained player."""
+    game = _mv(None, "zhangjiao", None, None)
+    game.player(1).chained = game.player(3).chained = True
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@D2")
+    set_hand(game, 3)
+    deck_top(game, "kill@S8")  # ♠: 2 thunder
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(C("dodge@D2")))
+    prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="leiji")
+    events = game.submit(2, ChooseTarget(1))
+    while game.pending().kind is not PromptKind.PLAY:
+        events += game.submit(game.pending().seats[0], Confirm(False))
+    dealt = [(e.target, e.amount, e.nature, e.conducted) for e in of(events, "damage_dealt")]
+    assert dealt == [(1, 2, "thunder", False), (3, 2, "thunder", True)]
+    assert not game.player(1).chained and not game.player(3).chained
+
+
+def test_quhu_the_lords_tiger_that_kills_a_loyalist_discards_every_card():
+    """docs/wind-fire.md §4, row "驱虎 ... the lord's tiger kills a loyalist": the lord as
+    荀彧's tiger is the damage source, so killing a loyalist costs him every card."""
+    game = _mv(None, "xunyu", None, None)
+    set_identities(game, "lord", "rebel", "spy", "loyalist")
+    end_turn(game)  # to 荀彧's turn (seat 2)
+    set_hand(game, 1, "dodge@D2", "peach@H3")
+    equip(game, 1, "qinggang_sword@S6")
+    set_hand(game, 2, "dodge@HK")
+    set_hand(game, 4)
+    set_hp(game, 4, 1)
+    game.submit(2, UseSkill("quhu", (), (1,)))  # the lord has more health than 荀彧
+    game.submit(2, RevealCard(C("dodge@HK")))
+    events = game.submit(1, RevealCard(C("dodge@D2")))
+    assert [e.won for e in of(events, "points_compared")] == [True]
+    prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="quhu")
+    events = game.submit(2, ChooseTarget(4))  # in the lord's range: distance 1
+    while (p := game.pending()) is not None and p.kind is PromptKind.RESPOND:
+        events += game.submit(p.seats[0], Respond(None))  # nobody saves the loyalist
+    assert [(e.seat, e.killer) for e in of(events, "player_died")] == [(4, 1)]
+    assert game.player(1).hand == [] and game.player(1).equipment_cards() == []
+    assert conserved(game)
