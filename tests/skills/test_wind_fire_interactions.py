@@ -399,3 +399,36 @@ def test_quhu_the_lords_tiger_that_kills_a_loyalist_discards_every_card():
     assert [(e.seat, e.killer) for e in of(events, "player_died")] == [(4, 1)]
     assert game.player(1).hand == [] and game.player(1).equipment_cards() == []
     assert conserved(game)
+
+
+def test_hongyan_a_spade_judged_for_her_eight_diagrams_is_red():
+    """docs/wind-fire.md §4, row "红颜 vs ... Eight Diagrams": her Eight Diagrams judges a
+    ♠ as a ♥, so it is red and makes her Dodge."""
+    game = _mv(None, "xiaoqiao", None, None)
+    equip(game, 2, "eight_diagrams@S2")
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "peach@H3")
+    deck_top(game, "kill@S8")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    events = game.submit(2, UseSkill("eight_diagrams"))
+    settled = of(events, "judgment_settled")
+    assert [(e.card, e.success) for e in settled] == [("kill@S8", True)]
+    assert not of(events, "damage_dealt") and game.player(2).hp == game.player(2).max_hp
+
+
+def test_hongyan_a_spade_judged_for_her_by_leiji_deals_nothing():
+    """docs/wind-fire.md §4, row "红颜 vs ... 雷击": the judgment 雷击 makes her perform is
+    hers, so a ♠ is a ♥ and the 2 thunder do not come."""
+    game = _mv("xiaoqiao", "zhangjiao", None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@D2")
+    deck_top(game, "kill@S8")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(C("dodge@D2")))
+    prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="leiji")
+    events = game.submit(2, ChooseTarget(1))
+    while game.pending().kind is not PromptKind.PLAY:
+        events += game.submit(game.pending().seats[0], Confirm(False))
+    settled = of(events, "judgment_settled")
+    assert [(e.seat, e.card, e.success) for e in settled] == [(1, "kill@S8", False)]
+    assert not of(events, "damage_dealt") and game.player(1).hp == game.player(1).max_hp
