@@ -152,10 +152,11 @@ def test_niepan_while_chained_resets_the_chain():
     assert p.alive and p.hp == 3 and not p.chained and conserved(game)
 
 
-def test_shensu_kill_vs_vine_and_renwang_shield():
+def test_shensu_kill_vs_vine_renwang_shield_and_silver_lion():
     """docs/wind-fire.md §4, row "神速 Kill vs Vine / Renwang / Silver Lion": the 神速 Kill
-    is void on Vine and, being colourless, hits through Renwang Shield."""
-    for armour, hp_lost in (("vine@S2", 0), ("renwang_shield@C2", 1)):
+    is void on Vine, being colourless hits through Renwang Shield, and its 1 damage stays 1
+    under Silver Lion."""
+    for armour, hp_lost in (("vine@S2", 0), ("renwang_shield@C2", 1), ("silver_lion@CA", 1)):
         game = game_with(None, "xiahouyuan", None, None, settings=ALL)
         equip(game, 3, armour)
         set_hand(game, 3)
@@ -432,3 +433,18 @@ def test_hongyan_a_spade_judged_for_her_by_leiji_deals_nothing():
     settled = of(events, "judgment_settled")
     assert [(e.seat, e.card, e.success) for e in settled] == [(1, "kill@S8", False)]
     assert not of(events, "damage_dealt") and game.player(1).hp == game.player(1).max_hp
+
+
+def test_shensu_leaves_a_pending_supply_shortage_unjudged():
+    """docs/wind-fire.md §4, row "神速 with Indulgence or Supply Shortage pending" (the
+    Supply Shortage half): the judgment phase is skipped, so it stays in his area."""
+    game = _mv(None, "xiahouyuan", None, None)
+    place(game, 2, "supply_shortage@C4")
+    set_hand(game, 3, "peach@H3")
+    end_turn(game)
+    prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="shensu")
+    events = game.submit(2, ChooseTarget(3))
+    while (p := game.pending()) is not None and p.kind is PromptKind.RESPOND:
+        events += game.submit(p.seats[0], Respond(None))
+    assert not of(events, "judgment_revealed")
+    assert [c for c, _ in game.player(2).judgment] == [C("supply_shortage@C4")]
