@@ -25,6 +25,7 @@ from .helpers import (
     equip,
     game_with,
     of,
+    pending,
     place,
     prompt_is,
     refused,
@@ -168,20 +169,27 @@ def test_shensu_kill_vs_vine_renwang_shield_and_silver_lion():
         assert game.player(3).hp == game.player(3).max_hp - hp_lost, armour
 
 
-def test_leiji_thunder_vs_silver_lion_is_capped_to_1():
-    """docs/wind-fire.md §4, row "雷击 with Iron Chain" (its Silver Lion half): the 2
-    thunder damage of 雷击 on a Silver Lion wearer is capped to 1."""
-    game = _mv(None, "zhangjiao", None, None)
+def _leiji_on_seat_1(game: Game) -> list:
+    """Seat 1 Kills 张角 (seat 2), who Dodges; 雷击 judges ♠8 for seat 1 (2 thunder
+    unless the judgment is changed); every later offer (鬼道) declined. The events."""
     set_hand(game, 1, "kill@S7")
     set_hand(game, 2, "dodge@D2")
-    equip(game, 1, "silver_lion@CA")
     deck_top(game, "kill@S8")
     game.submit(1, PlayCard(C("kill@S7"), (2,)))
     game.submit(2, Respond(C("dodge@D2")))
     prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="leiji")
     events = game.submit(2, ChooseTarget(1))
-    while game.pending().kind is not PromptKind.PLAY:
-        events += game.submit(game.pending().seats[0], Confirm(False))
+    while pending(game).kind is not PromptKind.PLAY:
+        events += game.submit(pending(game).seats[0], Confirm(False))
+    return events
+
+
+def test_leiji_thunder_vs_silver_lion_is_capped_to_1():
+    """docs/wind-fire.md §4, row "雷击 with Iron Chain" (its Silver Lion half): the 2
+    thunder damage of 雷击 on a Silver Lion wearer is capped to 1."""
+    game = _mv(None, "zhangjiao", None, None)
+    equip(game, 1, "silver_lion@CA")
+    events = _leiji_on_seat_1(game)
     assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(1, 1)]
 
 
@@ -363,16 +371,8 @@ def test_leiji_thunder_conducts_through_the_chain():
     on a chained player conducts its 2 to every other chained player."""
     game = _mv(None, "zhangjiao", None, None)
     game.player(1).chained = game.player(3).chained = True
-    set_hand(game, 1, "kill@S7")
-    set_hand(game, 2, "dodge@D2")
     set_hand(game, 3)
-    deck_top(game, "kill@S8")  # ♠: 2 thunder
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(C("dodge@D2")))
-    prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="leiji")
-    events = game.submit(2, ChooseTarget(1))
-    while game.pending().kind is not PromptKind.PLAY:
-        events += game.submit(game.pending().seats[0], Confirm(False))
+    events = _leiji_on_seat_1(game)
     dealt = [(e.target, e.amount, e.nature, e.conducted) for e in of(events, "damage_dealt")]
     assert dealt == [(1, 2, "thunder", False), (3, 2, "thunder", True)]
     assert not game.player(1).chained and not game.player(3).chained
@@ -421,15 +421,7 @@ def test_hongyan_a_spade_judged_for_her_by_leiji_deals_nothing():
     """docs/wind-fire.md §4, row "红颜 vs ... 雷击": the judgment 雷击 makes her perform is
     hers, so a ♠ is a ♥ and the 2 thunder do not come."""
     game = _mv("xiaoqiao", "zhangjiao", None, None)
-    set_hand(game, 1, "kill@S7")
-    set_hand(game, 2, "dodge@D2")
-    deck_top(game, "kill@S8")
-    game.submit(1, PlayCard(C("kill@S7"), (2,)))
-    game.submit(2, Respond(C("dodge@D2")))
-    prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="leiji")
-    events = game.submit(2, ChooseTarget(1))
-    while game.pending().kind is not PromptKind.PLAY:
-        events += game.submit(game.pending().seats[0], Confirm(False))
+    events = _leiji_on_seat_1(game)
     settled = of(events, "judgment_settled")
     assert [(e.seat, e.card, e.success) for e in settled] == [(1, "kill@S8", False)]
     assert not of(events, "damage_dealt") and game.player(1).hp == game.player(1).max_hp
