@@ -58,6 +58,9 @@ class LifeLayer(FlowLayer):
         `cards` are the physical cards that caused it when there is no use (Lightning).
         """
         dmg = Damage(source, target, amount, nature, use, conducted, cards)
+        # what the card or skill deals before the source's bonuses (Wine, a mode's rule, then
+        # the DAMAGE_BEFORE modifiers: 裸衣, Guding Blade): 天香's `before_bonuses` reading
+        dmg.flags["before_bonuses"] = amount - (use.bonus if use is not None else 0)
         if card is not None:
             dmg.flags["card"] = card  # its name, when no use carries it (天香 passes it on)
         hooks = self._hooks

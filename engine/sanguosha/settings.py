@@ -64,7 +64,9 @@ class Settings:
       `shensu_counts_toward_kill_limit` (a 神速 Kill is an extra use: off),
       `buqu_rescue_stop` (a dying 周泰 is asked round the whole table, `full_round`, or
       only until his cards' ranks differ again, `no_duplicates`), `hongyan_on_replacement`
-      (a ♠ put in place of 小乔's judgment card by 鬼才 or 鬼道 counts as ♥ too: on).
+      (a ♠ put in place of 小乔's judgment card by 鬼才 or 鬼道 counts as ♥ too: on),
+      `tianxiang_amount` (the damage 天香 passes on: as it reached her, after the
+      source's bonuses, `as_transferred`; or without them, `before_bonuses`).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -95,6 +97,7 @@ class Settings:
     shensu_counts_toward_kill_limit: bool = False
     buqu_rescue_stop: str = "full_round"
     hongyan_on_replacement: bool = True
+    tianxiang_amount: str = "as_transferred"
 
     def __post_init__(self) -> None:
         packs = self.general_packs
@@ -209,6 +212,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "shensu_counts_toward_kill_limit": (False, True),
     "buqu_rescue_stop": ("full_round", "no_duplicates"),
     "hongyan_on_replacement": (True, False),
+    "tianxiang_amount": ("as_transferred", "before_bonuses"),
 }
 """The values each of these settings takes (the default first)."""
 

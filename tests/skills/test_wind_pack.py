@@ -1,6 +1,8 @@
 """The 风 pack's skills (docs/wind-fire.md §3): a scenario each, through `submit` on real
 games; bad input refused with its reason and the state unchanged."""
 
+import pytest
+
 from companion.narration import Narrator
 from engine.sanguosha import (
     ChooseTarget,
@@ -465,6 +467,22 @@ def test_tianxiang_moves_the_damage_and_the_new_victim_draws_what_he_lost():
     assert game.player(2).hp == 3 and game.player(3).hp == 2
     assert len(game.player(3).hand) == hand + 2  # lost 2 of his 4 HP
     assert C("dodge@H2") in game.discard_pile and conserved(game)
+
+
+@pytest.mark.parametrize(("setting", "passed_on"), [("as_transferred", 2), ("before_bonuses", 1)])
+def test_tianxiang_amount_a_wine_kill_passes_on_with_or_without_its_bonus(setting, passed_on):
+    """docs/wind-fire.md §5 `tianxiang_amount`: 小乔 moves a Wine Kill (2 damage) to seat 3,
+    who takes the 2 by default, or the Kill's own 1 without the Wine's +1."""
+    game = game_with(None, "xiaoqiao", None, None, maneuvering=True, tianxiang_amount=setting)
+    set_hand(game, 1, "wine@S9", "kill@S7")
+    set_hand(game, 2, "peach@H3")
+    game.submit(1, PlayCard(C("wine@S9"), ()))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    game.submit(2, Discard((C("peach@H3"),)))
+    events = game.submit(2, ChooseTarget(3))
+    assert [(e.target, e.amount) for e in of(events, "damage_dealt")] == [(3, passed_on)]
+    assert game.player(2).hp == 3 and game.player(3).hp == game.player(3).max_hp - passed_on
 
 
 def test_hongyan_her_spades_are_hearts_for_tianxiang_and_her_kill_is_red():

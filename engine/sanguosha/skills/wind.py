@@ -170,7 +170,8 @@ class Kuanggu(Skill):
 class Tianxiang(Skill):
     """天香: when you are about to take damage, you may discard a ♥ hand card (a ♠ one too,
     by 红颜) and choose another player: the damage is prevented for you and dealt to them
-    instead (same source, amount, nature, card; your armour does not count, theirs does).
+    instead (same source, amount, nature, card; your armour does not count, theirs does;
+    the amount with the source's bonuses, or without them: `tianxiang_amount`).
     Once it is over they draw as many cards as the HP they have lost, if alive."""
 
     id = "tianxiang"
@@ -201,6 +202,8 @@ class Tianxiang(Skill):
         chosen = yield from game.choose_players(owner, self.id, others, 1, 1, optional=False)
         target = chosen[0]
         amount = data.flags.get("before_armor", data.amount)  # her own armour does not count
+        if game.settings.tianxiang_amount == "before_bonuses":
+            amount = min(amount, data.flags["before_bonuses"])
         game.skill_invoked(owner, self.id, (target.seat,))
         card = answer.cards[0]
         game.take_from_hand(owner, card)
