@@ -37,6 +37,24 @@ def test_jijiang_gesture_token_target_then_the_subject_scans_a_kill():
     assert (used.seat, used.cards, used.targets, used.skill) == (1, ("kill@S7",), (2,), "jijiang")
 
 
+def test_wusheng_on_the_equipped_sky_halberd_is_no_last_hand_card():
+    """At the table, 关羽's 武圣 Kill made of his equipped Sky Halberd (♦Q) while he holds one hand
+    card gets no extra targets: the card is not from his hand (docs/sanguosha.md, Sky
+    Halberd: the Kill must be the last hand card); the Kill takes one target, as digitally."""
+    t = Readers("guanyu", "sunquan", "lvbu", "diaochan", "huatuo")
+    t.ok("scan", 1, "sky_halberd@DQ")
+    guanyu = t.game.player(1)
+    t.game.deck[:0], guanyu.hand[1:] = guanyu.hand[1:], []  # one hand card left, unseen
+    t.game.changed_outside()
+    t.ok("scan", 1, "guanyu")
+    t.ok("scan", 1, "sky_halberd@DQ")
+    t.ok("scan", 1, "sunquan")
+    t.ok("scan", 1, "huatuo")
+    refusal = t.do("ok", 1).refusal
+    assert refusal is not None  # before the fix: accepted, with the halberd's 2 extra targets
+    assert refusal == {"reason": "too_many_targets", "card": "kill", "max_targets": 1, "got": 2}
+
+
 def test_wusheng_and_zhiheng_start_from_the_own_general_card():
     """A general card starts its one active or conversion skill: Wusheng (card, target, OK),
     Zhiheng (cards, OK)."""

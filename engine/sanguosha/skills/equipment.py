@@ -205,7 +205,10 @@ class SkyHalberd(Skill):
         self, game: Game, owner: Player, user: Player, name: str, cards: tuple[Card, ...]
     ) -> int:
         if user is owner and name == "kill" and cards and len(owner.hand) == len(cards):
-            if game.table or all(c in owner.hand for c in cards):
+            # at the table a hand is unseen: a scanned card is from it unless it is equipped
+            # (武圣 on an equipped red card, the halberd itself too)
+            equipped = owner.equipment_cards()
+            if all(c not in equipped if game.table else c in owner.hand for c in cards):
                 return 2
         return 0
 
