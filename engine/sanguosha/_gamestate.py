@@ -61,6 +61,10 @@ class GameState:
         self.settings = settings
         self.mode = mode
         self.table = mode == "table"
+        # whether an offer may depend on the cards in a hand (digital mode with `auto_decline`);
+        # otherwise only on what is public, the hand's count: at the table the companion
+        # does not know them, and a digital game that asks must ask as a table would
+        self.reads_hands = not self.table and settings.auto_decline
         self.n = players
         self.seed = seed
         self.rng = GameRng(seed)

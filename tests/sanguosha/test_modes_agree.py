@@ -21,8 +21,9 @@ from engine.sanguosha import (
     Settings,
     parse_card,
 )
+from engine.sanguosha._mechanisms import POINTS
 from engine.sanguosha.context import SHOW
-from engine.sanguosha.events import CardsDiscarded, CardsRevealed, JudgmentRevealed
+from engine.sanguosha.events import CardsDiscarded, CardsRevealed, JudgmentRevealed, PileChanged
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.state import HIDDEN
 
@@ -40,7 +41,12 @@ def comparable(events):
             continue  # the table may deduce an identity early; checked separately
         if data["kind"] == "game_started":
             data.pop("mode")
-        if data["kind"] == "cards_discarded" and data["reason"] in ("bury", "penalty", "redraw"):
+        if data["kind"] == "cards_discarded" and data["reason"] in (
+            "bury",
+            "penalty",
+            "redraw",
+            "niepan",
+        ):
             # a dead player's, a punished lord's or a redrawn hand is not scanned at the table
             data["unseen"] += len(data.pop("cards"))
         out.append(data)
@@ -70,8 +76,8 @@ def answer_chance(table, digital, revealed):
         K.REVEAL_IDENTITY,
     ):
         prompt = table.pending()
-        if prompt.ctx == SHOW:  # Fire Attack: the target chooses the card it shows
-            break
+        if prompt.ctx == SHOW or prompt.reason == POINTS:
+            break  # a choice, not chance: the card Fire Attack's target shows, a 拼点 card
         if prompt.kind is K.REVEAL_IDENTITY:
             action = RevealIdentity(digital.player(prompt.seat).identity)
         elif prompt.kind is K.JUDGMENT_CARD:
@@ -98,7 +104,9 @@ def mirrored_step(digital: Game, table: Game, rng: random.Random) -> tuple[list,
     for e in d_events:
         if isinstance(e, CardsRevealed):
             revealed["cards"] += [parse_card(c) for c in e.cards]
-        elif isinstance(e, CardsDiscarded) and e.reason in ("dismantle", "ice_sword"):
+        elif isinstance(e, PileChanged) and e.pile == "buqu" and e.added:
+            revealed["cards"] += [parse_card(c) for c in e.cards]  # 不屈: the deck's top card
+        elif isinstance(e, CardsDiscarded) and e.reason in ("dismantle", "ice_sword", "mengjin"):
             # only a card that left a hand is turned up for the table to scan
             card = parse_card(e.cards[0])
             assert e.seat is not None  # a dismantled or ice-sworded card left a seat
@@ -108,8 +116,12 @@ def mirrored_step(digital: Game, table: Game, rng: random.Random) -> tuple[list,
     return d_events, table.submit(seat, action) + answer_chance(table, digital, revealed)
 
 
-def lockstep(seed: int, players: int, maneuvering: bool = False) -> int:
-    settings = Settings(auto_decline=False, ex_cards=seed % 2 == 0, maneuvering=maneuvering)
+def lockstep(
+    seed: int, players: int, maneuvering: bool = False, packs: tuple[str, ...] = ("standard",)
+) -> int:
+    settings = Settings(
+        auto_decline=False, ex_cards=seed % 2 == 0, maneuvering=maneuvering, general_packs=packs
+    )
     digital = Game.new(players=players, seed=seed, settings=settings)
     table = Game.new(players=players, mode="table", seed=seed, settings=settings)
     rng = random.Random(seed)
@@ -148,3 +160,14 @@ def test_table_mode_agrees_with_the_maneuvering_cards(players):
     discard, recasts and Supply Shortage tell the same story in both modes."""
     for seed in range(6):
         assert lockstep(seed * 9 + players, players, maneuvering=True) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(2, 11))
+def test_table_mode_agrees_with_the_wind_and_fire_packs(players):
+    """The same with the 风 and 火 generals (docs/wind-fire.md), every other game with the
+    Maneuvering cards: face-down seats, point comparisons (each card laid face down, then
+    scanned at the reveal), 不屈's cards, 雷击's and 双雄's judgments tell the same story."""
+    for seed in range(8):
+        packs = ("standard", "wind", "fire")
+        assert lockstep(seed * 9 + players, players, maneuvering=seed % 2 == 1, packs=packs) > 0

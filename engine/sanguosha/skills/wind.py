@@ -50,7 +50,9 @@ class Shensu(Skill):
         if data.phase == "judgment":
             return "draw" not in game.skipped
         if data.phase == "play":
-            return any(c.type == "equipment" for c in owner.hand + owner.equipment_cards())
+            if owner.equipment_cards() or (owner.hand and not game.reads_hands):
+                return True
+            return any(c.type == "equipment" for c in owner.hand)
         return False
 
     @staticmethod
@@ -181,7 +183,7 @@ class Tianxiang(Skill):
     def can_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> bool:
         if data.target is not owner or not owner.hand or not game.other_living(owner):
             return False
-        if game.table:
+        if not game.reads_hands:
             return True
         return any(game.seen_as(owner, c).suit is Suit.HEART for c in owner.hand)
 
@@ -350,7 +352,7 @@ class Guidao(Skill):
     def can_trigger(self, game: Game, owner: Player, point: Point, data: Judgment) -> bool:
         if data.card is None:
             return False
-        if game.table and owner.hand:
+        if owner.hand and not game.reads_hands:
             return True
         return any(c.color is Color.BLACK for c in owner.hand + owner.equipment_cards())
 
