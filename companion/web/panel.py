@@ -17,7 +17,8 @@ narration's sentence: both players, both cards, whether the initiator won).
 
 Everything here but `identity` and the seat's own private piles is public (the table
 view shows it, or anyone at the table can work it out: distances come from seats and
-horses); those two are the seat's own. Another seat's panel is never built for a phone (`phone.py` refuses).
+horses); those two are the seat's own. Another seat's panel is never built for a phone
+(`phone.py` refuses).
 The `names` of every seat's general (public) name the seat dial's buttons.
 """
 
@@ -137,6 +138,7 @@ def _sanguosha(session: Any, state: dict[str, Any], seat: int, lang: str) -> dic
 
 @cache
 def _narrator(lang: str) -> Narrator:
+    """One narrator per language for the comparison's sentence (panels are built often)."""
     return Narrator(lang)
 
 

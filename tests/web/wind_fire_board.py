@@ -26,6 +26,7 @@ def play_board(session: Session) -> None:
             inp = TableInput(InputKind.CORRECT, line.data, reader="host")
         else:
             seat, action = line.target, line.action
+            assert isinstance(seat, int), line  # every line names its seat's reader
             reader = f"reader{seat}"
             if isinstance(action, Scan):
                 inp = TableInput(InputKind.SCAN, {"code": action.token}, reader=reader, seat=seat)
