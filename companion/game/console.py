@@ -5,7 +5,8 @@ one row per seat (general, identity once revealed, or in a two-side mode the tea
 its role, reserve count and whether it acted; health as magatama, hand count,
 equipment, judgment area; with the Maneuvering cards, a chained seat and a drunk (or spent) Wine
 are marked after the general; the 神话再临 packs' face-down seat, cards kept on a general
-and spent skills follow the judgment cards), a status line (round, whose turn, phase) and the pending
+and spent skills follow the judgment cards), a status line (round, whose turn, phase), the
+latest point comparison (拼点: both players, both cards, whether the initiator won) and the pending
 decision as a sentence, above the last lines of narration. It shows only public
 information, like the table view.
 
@@ -192,6 +193,10 @@ def render_table_view(
     )
     status.append(counts, style="dim")
     parts: list[RenderableType] = [table, status]
+    comparison = state.get("last_comparison")
+    if comparison:  # the 神话再临 packs: public once both cards were revealed
+        said = narrator.table("last_comparison", state, **comparison)
+        parts.append(Text(said, no_wrap=True, overflow="ellipsis") if stable else Text(said))
     pending = state.get("pending")
     if pending:
         parts.append(Text(narrator.prompt(pending, state), style="cyan"))

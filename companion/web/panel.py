@@ -9,15 +9,25 @@ distance, and on the seat's own play phase what it may still do (Kills left, eac
 active skill once per phase: used or not). Regicide: the seat's hand count and what
 it owes the enemy now (the damage to pay, `left` of it).
 
-Everything here but `identity` is public (the table view shows it, or anyone at the
-table can work it out: distances come from seats and horses); the identity is the
-seat's own. Another seat's panel is never built for a phone (`phone.py` refuses).
+With the 神话再临 packs the panel also shows the table's marks as the TV does, for every
+seat (`board`): a face-down general, the cards kept on a general (a private pile, 化身's
+general cards, as a count, but with its items on its owner's own panel) and spent
+limited or awakening skills; and the latest point comparison (`comparison`, the
+narration's sentence: both players, both cards, whether the initiator won).
+
+Everything here but `identity` and the seat's own private piles is public (the table
+view shows it, or anyone at the table can work it out: distances come from seats and
+horses); those two are the seat's own. Another seat's panel is never built for a phone
+(`phone.py` refuses).
 The `names` of every seat's general (public) name the seat dial's buttons.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
+
+from companion.narration import Narrator
 
 __all__ = ["NOT_ONCE", "ONCE_PER_PHASE", "seat_panel"]
 
@@ -105,6 +115,13 @@ def _sanguosha(session: Any, state: dict[str, Any], seat: int, lang: str) -> dic
                 continue
             d = engine.distance(player, other)
             out["reach"].append({"seat": other.seat, "distance": d, "in_range": d <= reach})
+    out["board"] = _board(seats, player, names)
+    comparison = state.get("last_comparison")
+    out["comparison"] = (
+        _narrator(lang).table("last_comparison", state, **comparison)
+        if isinstance(comparison, dict)
+        else None
+    )
     turn = state.get("turn") or {}
     if turn.get("seat") == seat and turn.get("phase") == "play":
         limit = engine.kill_limit(player)
@@ -116,4 +133,43 @@ def _sanguosha(session: Any, state: dict[str, Any], seat: int, lang: str) -> dic
                 if s["id"] in ONCE_PER_PHASE
             ],
         }
+    return out
+
+
+@cache
+def _narrator(lang: str) -> Narrator:
+    """One narrator per language for the comparison's sentence (panels are built often)."""
+    return Narrator(lang)
+
+
+def _board(seats: dict[int, dict[str, Any]], player: Any, names: Any) -> list[dict[str, Any]]:
+    """Each marked seat, in seat order: face down, the cards kept on its general and its
+    spent skills. A pile's cards are named when the pile is public, or on its owner's
+    panel from the engine's own pile (the public state has only a private pile's count)."""
+    from engine.sanguosha.catalogue import catalogue
+
+    generals = catalogue().generals
+    out = []
+    for n, seat in sorted(seats.items()):
+        piles = []
+        for skill, pile in (seat.get("piles") or {}).items():
+            items: list[str] | None = None
+            if n == player.seat and skill in player.piles:
+                items = [str(item) for item in player.piles[skill].items]
+            elif pile.get("public") and isinstance(pile.get("items"), list):
+                items = [str(item) for item in pile["items"]]
+            cards = None
+            if items is not None:  # 化身's items are general ids
+                cards = [names.general(i) if i in generals else names.card(i) for i in items]
+            piles.append(
+                {"skill": names.skill(skill), "count": pile.get("count", 0), "cards": cards}
+            )
+        entry = {
+            "seat": n,
+            "face_down": seat.get("face_up") is False and seat.get("alive", True),
+            "piles": piles,
+            "spent": [names.skill(s) for s in seat.get("spent") or []],
+        }
+        if entry["face_down"] or piles or entry["spent"]:
+            out.append(entry)
     return out

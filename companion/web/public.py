@@ -23,6 +23,12 @@ a list of card texts, and the figures only as whole numbers, so a richer `staged
 {'kind': 'play', 'seat': 1, 'staged': ['S4', 'H4'], 'staged_value': 8}
 >>> public_state({"pending": {"kind": "play", "staged": {"seat": 2, "cards": []}}})["pending"]
 {'kind': 'play'}
+
+The latest point comparison is copied field by field as well (None before the first):
+
+>>> public_state({"last_comparison": {"seat": 2, "target": 4, "card": "dodge@HK",
+...     "target_card": "dodge@D2", "won": True, "reason": "tianyi", "x": 1}})["last_comparison"]
+{'seat': 2, 'target': 4, 'card': 'dodge@HK', 'target_card': 'dodge@D2', 'won': True, 'reason': 'tianyi'}
 """
 
 from __future__ import annotations
@@ -55,6 +61,8 @@ _MODE = ("name", "provisional", "teams", "team_names", "leaders", "unit", "pool"
 _ENEMY = ("card", "hp_left", "health", "damage", "attack", "base_attack", "shield", "immune")
 _HAND = ("seat", "count", "yielded_last_turn")
 _RESULT = ("outcome", "reason", "tier", "jesters_used", "seat")
+_COMPARISON = ("seat", "target", "card", "target_card", "won", "reason")
+"""The latest point comparison (拼点): both cards were revealed, so all of it is public."""
 
 
 def _pick(obj: Any, keys: tuple[str, ...]) -> dict[str, Any] | None:
@@ -103,6 +111,8 @@ def public_state(view: dict[str, Any]) -> dict[str, Any]:
             for k, v in view["result"].items()
             if k in _RESULT and isinstance(v, str | int | float | bool | None)
         }
+    if "last_comparison" in view:
+        out["last_comparison"] = _pick(view["last_comparison"], _COMPARISON)
     if isinstance(view.get("game_mode"), dict):
         out["game_mode"] = _pick(view["game_mode"], _MODE)
     if isinstance(view.get("seats"), list):

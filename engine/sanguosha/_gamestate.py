@@ -44,7 +44,7 @@ from engine.sanguosha.skills import EQUIPMENT_SKILLS
 from engine.sanguosha.state import Player
 
 if TYPE_CHECKING:
-    from engine.sanguosha.events import Event
+    from engine.sanguosha.events import Event, PointsCompared
     from engine.sanguosha.game import Game
     from engine.sanguosha.prompts import Prompt
     from engine.sanguosha.settings import Outcome, Settings
@@ -96,6 +96,8 @@ class GameState:
         self.kills_used = 0
         self.turn_over = False
         self.extra_turns: list[Player] = []  # extra turns taken after the current one (放权)
+        # the latest point comparison (拼点): both cards were revealed, so it is public
+        self.last_comparison: PointsCompared | None = None
         self.status = "setup"
         self.outcome: Outcome | None = None
         self.log_length = 0

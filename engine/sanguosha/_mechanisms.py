@@ -101,7 +101,9 @@ class MechanismsLayer(LifeLayer):
             ctx.cards.append(card)
         mine, theirs = ctx.cards
         won = mine.rank > theirs.rank
-        self.emit(PointsCompared(initiator.seat, target.seat, str(mine), str(theirs), won, reason))
+        result = PointsCompared(initiator.seat, target.seat, str(mine), str(theirs), won, reason)
+        self.last_comparison = result  # shown in the view until the next comparison
+        self.emit(result)
         self.finish_processing((mine, theirs))
         if self._queue:
             yield from self.flush()

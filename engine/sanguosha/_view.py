@@ -9,6 +9,9 @@ Every seat shows its `kingdom` and `gender` (as every check reads them: 化身 c
 them), `face_up` (翻面), `spent` (limited skills used, awakening skills fired) and
 `piles` (cards kept on the general, by skill: a count, and the items when the pile is
 public or the view is its owner's: 化身's general cards are never in another's view).
+`last_comparison` is the latest point comparison (拼点) of the game, or None: its two
+seats, their two cards (revealed together, so public), whether the initiator `won` (a
+tie is not a win) and the skill that started it (docs/wind-fire.md §2.2).
 In digital mode `view(seat)` adds that seat's own `hand` and `own_identity`.
 In a two-side mode each seat also has its `team`, `role`, `leader` (and 1v1's
 `reserves_count`, names only for their owner; 3v3's `acted`), and `game_mode`
@@ -21,6 +24,7 @@ from typing import Any
 
 from engine.sanguosha._legal import LegalLayer
 from engine.sanguosha.catalogue import EQUIP_SLOTS
+from engine.sanguosha.events import PointsCompared
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.state import Pile
 
@@ -80,6 +84,7 @@ class ViewLayer(LegalLayer):
             "log_length": self.log_length,
             "game_mode": mode.view() if mode is not None else {"name": "identity"},
             "general_packs": list(self.settings.general_packs),
+            "last_comparison": _comparison(self.last_comparison),
         }
 
     def _public_prompt(self, seat: int | None) -> dict[str, Any] | None:
@@ -101,4 +106,13 @@ def _pile_view(pile: Pile, own: bool) -> dict[str, Any]:
     out: dict[str, Any] = {"count": len(pile.items), "public": pile.public}
     if pile.public or own:
         out["items"] = [str(c) for c in pile.items]
+    return out
+
+
+def _comparison(event: PointsCompared | None) -> dict[str, Any] | None:
+    """A point comparison as the view shows it: the event's fields without its kind."""
+    if event is None:
+        return None
+    out = event.to_json()
+    del out["kind"]
     return out

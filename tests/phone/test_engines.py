@@ -28,6 +28,7 @@ from tests.phone.engines import (
 )
 from tests.phone.harness import PhoneTable, counted
 from tests.phone.test_secure import photo_of
+from tests.web.wind_fire_board import PACKS, PLAYERS, play_board
 
 pytestmark = pytest.mark.camera
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,6 +97,32 @@ async def test_a_phone_joins_its_seat(tmp_path: Path, authority: Path, page: Pag
         await page.wait("window.__phone.panel && window.__phone.panel.seat === 2")
         received = await page.state("window.__phone.received.map(m => m.type)")
         assert "welcome" in received and "refused" not in received
+
+
+async def test_the_panel_shows_the_wind_fire_marks(
+    tmp_path: Path, authority: Path, page: Page
+) -> None:
+    """The 神话再临 packs' marks and the latest point comparison on 周泰's panel, as in
+    Chromium (`test_panel_packs.py`): the real 风/火 generals played while it is open."""
+    shutil.copytree(authority, tmp_path / "phone-tls")
+    async with PhoneTable(tmp_path, players=PLAYERS, settings=PACKS) as table:
+        await open_seat(page, table.seat_url(3))
+        await page.wait("window.__phone.panel && window.__phone.panel.seat === 3")
+        play_board(table.session)
+        await page.wait("window.__phone.panel.comparison !== null")
+        await page.wait("document.querySelectorAll('#panel dl.board dd').length === 3")
+        marks = await page.evaluate(
+            "[...document.querySelectorAll('#panel dl.board dd')]"
+            ".map((d) => [d.dataset.seat, d.textContent, d.className])"
+        )
+        assert marks == [
+            ["1", "Face down", ""],
+            ["3", "Unyielding: Peach ♥3", "mine"],
+            ["4", "Nirvana spent", ""],
+        ]
+        said = await page.evaluate("document.querySelector('#panel .comparison').textContent")
+        assert said.startswith("Last point comparison (Heavenly Righteousness): Taishi Ci")
+        assert said.endswith("Taishi Ci (seat 2) won.")
 
 
 async def test_the_page_moves_to_https_with_the_tables_ca(

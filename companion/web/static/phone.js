@@ -161,6 +161,7 @@
         row(dl, w(p.turn.kills_left == null ? "panel_kills_unlimited" : "panel_kills_left"), p.turn.kills_left == null ? "" : String(p.turn.kills_left));
         for (const s of p.turn.once) row(dl, s.name, w(s.used ? "panel_skill_used" : "panel_skill_ready"));
       }
+      renderBoard(box, p);
       if (p.skills && p.skills.length) {
         box.append(el("h2", w("panel_skills")));
         for (const s of p.skills) {
@@ -171,6 +172,29 @@
       }
     }
     renderDial();
+  }
+
+  // The 神话再临 packs' marks of every seat, as on the TV (face down, the cards kept on a
+  // general, a private pile as a count but on its owner's panel, spent skills), then the
+  // latest point comparison: the companion's sentence (both cards, who won).
+  function renderBoard(box, p) {
+    if (p.board && p.board.length) {
+      box.append(el("h2", w("panel_board")));
+      const marks = el("dl", undefined, "board");
+      for (const b of p.board) {
+        const parts = b.face_down ? [w("panel_face_down")] : [];
+        for (const pile of b.piles) {
+          const cards = pile.cards ? pile.cards.join(" ") : w("panel_pile_count").replace("{n}", pile.count);
+          parts.push(`${pile.skill}: ${cards}`);
+        }
+        for (const skill of b.spent) parts.push(w("panel_spent").replace("{skill}", skill));
+        const mark = el("dd", parts.join(" · "), b.seat === p.seat ? "mine" : undefined);
+        mark.dataset.seat = String(b.seat);
+        marks.append(el("dt", `${b.seat}${p.names[b.seat] ? " " + p.names[b.seat] : ""}`), mark);
+      }
+      box.append(marks);
+    }
+    if (p.comparison) box.append(el("p", p.comparison, "comparison"));
   }
 
   // The dial names the generals ("2 · 关羽") and says what it is for.

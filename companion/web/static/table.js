@@ -251,6 +251,18 @@ function regicideDetail(p) {
   return null;
 }
 
+// The 神话再临 packs: the latest point comparison (拼点), both cards shown together, and
+// whether its initiator won (a tie is not a win).
+function comparisonNode(c) {
+  if (!c) return null;
+  const skill = (L.skills && L.skills[c.reason]) || c.reason;
+  const cards = fillNodes("comparison_cards", { seat: seatName(c.seat), card: cardNode(c.card),
+    target: seatName(c.target), target_card: cardNode(c.target_card) });
+  const result = h("b", {}, fill(c.won ? "comparison_won" : "comparison_not_won", { seat: seatName(c.seat) }));
+  return h("div", { class: c.won ? "comparison won" : "comparison" }, ...fillNodes("labelled",
+    { label: fill("comparison", { skill }), value: fillNodes("comparison_result", { cards, result }) }));
+}
+
 function sanguoshaCentre() {
   const t = state.turn || {};
   const phase = t.phase ? fill("phase", { phase: L.phases[t.phase] || t.phase }) : "";
@@ -260,6 +272,7 @@ function sanguoshaCentre() {
       phase ? h("span", { class: "phase" }, " · " + phase) : null) : null,
     unitNode(state.game_mode),
     pendingNode(state.pending),
+    comparisonNode(state.last_comparison),
     h("div", { class: "piles" }, pile(ui("deck"), state.deck_count), pile(ui("discard"), state.discard_count, true)),
   ];
 }
@@ -330,7 +343,7 @@ function render() {
   }
   const latest = log.length ? log[log.length - 1] : "";
   const centreKey = JSON.stringify([state.turn, state.pending, state.deck_count, state.discard_count, state.game_mode,
-    state.enemy, state.in_play, state.castle_left, state.tavern_count, state.jester_flips_left, state.seats && state.seats.map((x) => x.general), regicide ? "" : latest]);
+    state.enemy, state.in_play, state.castle_left, state.tavern_count, state.jester_flips_left, state.seats && state.seats.map((x) => x.general), state.last_comparison, regicide ? "" : latest]);
   if (centreKey !== drawn.centre) {
     const parts = regicide ? regicideCentre() : [...sanguoshaCentre(), h("div", { class: "latest" }, latest)];
     document.getElementById("centre").replaceChildren(...parts.filter(Boolean));
