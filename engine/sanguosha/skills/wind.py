@@ -50,6 +50,8 @@ class Shensu(Skill):
         if data.phase == "judgment":
             return "draw" not in game.skipped
         if data.phase == "play":
+            if game.table and owner.hand:
+                return True  # an unscanned hand card may be an equipment card
             return any(c.type == "equipment" for c in owner.hand + owner.equipment_cards())
         return False
 
@@ -81,7 +83,7 @@ class Shensu(Skill):
         if not chosen:
             return
         game.skill_invoked(owner, self.id, (chosen[0].seat,))
-        data.skip = True
+        data.skip = self.id
         if data.phase == "judgment":
             game.skip_phase("draw", self.id)
         else:
