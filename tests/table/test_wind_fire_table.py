@@ -52,6 +52,46 @@ def test_kanpo_from_its_token_in_a_nullification_window() -> None:
     assert t.seat(2)["hand_count"] == 3 and t.pending == {"kind": "play", "seat": 1, "seats": [1]}
 
 
+NIEPAN_ASKED = {
+    "en": "Pang Tong (seat 2): a Peach? Scan it, OK for Nirvana, or NO.",
+    "es": "Pang Tong (asiento 2): ¿un Melocotón? Escanéalo, OK para Renacer, o NO.",
+    "zh-Hans": "2号位庞统：是否使用【桃】？扫描【桃】，按确定发动涅槃，或按取消。",
+}
+
+
+def test_the_dying_pangtong_is_told_that_ok_is_niepan() -> None:
+    """When the rescue request reaches the dying 庞统 himself, the prompt says OK is 涅槃
+    (it used to say only "scan a Peach, or NO")."""
+    t = SetSeats("lvbu", "pangtong", "zhangfei", "liubei", general_packs=FIRE)
+    t.ok(correct(t, "correct hp 2 1"))
+    for code in ("kill@S7", "pangtong"):
+        t.ok(t.scan(code, 1))
+    t.ok(t.press("no", 2))
+    asked = t.ok(t.press("no", 1))  # Lü Bu gives no Peach
+    assert t.pending["options"] == ["niepan"]
+    assert {lang: t.said(asked, lang)[-1] for lang in NIEPAN_ASKED} == NIEPAN_ASKED
+
+
+MENGJIN_ASKED = {
+    "en": "Pang De (seat 1): Fierce Advance: discard one of Liu Bei (seat 2)'s cards (hand or "
+    "equipment): scan it, or OK for a hand card unseen.",
+    "es": "Pang De (asiento 1): Avance feroz: descarta una carta de Liu Bei (asiento 2) (de la "
+    "mano o equipada): escanéala, u OK para una carta de la mano sin verla.",
+    "zh-Hans": "1号位庞德：猛进——弃置2号位刘备的一张牌（手牌或装备区）：扫描该牌，或按确定弃置一张手牌"
+    "（不亮出）。",
+}
+
+
+def test_mengjin_asks_for_a_card_to_discard_not_to_take() -> None:
+    """猛进 discards the target's card: its prompt says so (it used to say "take a card")."""
+    t = SetSeats("pangde", "liubei", "zhangfei", "lvbu", general_packs=FIRE)
+    for code, seat in (("kill@S7", 1), ("liubei", 1), ("dodge@D2", 2)):
+        t.ok(t.scan(code, seat))
+    asked = t.ok(t.press("ok", 1))  # 猛进
+    assert (t.pending["kind"], t.pending["reason"]) == ("choose_card_from", "mengjin")
+    assert {lang: t.said(asked, lang)[-1] for lang in MENGJIN_ASKED} == MENGJIN_ASKED
+
+
 # ------------------------------------------------------------------ bad input (issue 25)
 def _tianyi_laid() -> Seats:
     """太史慈 (seat 1) started 天义 on Liu Bei and laid his card (♥K): Liu Bei's to lay."""
