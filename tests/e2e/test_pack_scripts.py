@@ -16,7 +16,9 @@ from typing import NamedTuple
 
 import pytest
 
+from companion.cli import main
 from companion.narration.messages import glossary
+from tests.scripted_play import SCRIPTS
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 UNFILLED = re.compile(r"[{}]|\bNone\b|\[\w+\.\w+\]|@[SHCD]")
@@ -51,8 +53,11 @@ LANGS = ("zh-Hans", "en", "es")
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("pack", sorted(PACKS))
-def test_a_whole_pack_game_at_the_table(play, pack: str, lang: str) -> None:
-    """The game ends with the rebels' win and the lord the only one fallen; the narration
+def test_a_whole_pack_game_at_the_table(
+    play, capsys: pytest.CaptureFixture[str], pack: str, lang: str
+) -> None:
+    """Every line of the script accepted (the game's export says so, line by line), the
+    game over with the rebels' win and the lord the only one fallen; the narration
     names each skill used by its catalogue name in that language (the glossary's), fills
     every placeholder, and (en, es) has no Chinese character."""
     spec = PACKS[pack]
@@ -70,3 +75,12 @@ def test_a_whole_pack_game_at_the_table(play, pack: str, lang: str) -> None:
     assert not [line for line in run.lines if UNFILLED.search(line)]
     if lang != "zh-Hans":
         assert not [line for line in run.lines if CJK.search(line)]
+    played = [
+        line.split("#")[0].strip()
+        for line in (SCRIPTS / spec.script).read_text("utf-8").splitlines()
+        if line.split("#")[0].strip()
+    ]
+    assert main(["export", "1", "--db", str(run.db), "--format", "text"]) == 0
+    exported = [line for line in capsys.readouterr().out.splitlines() if line[:1] in "@w"]
+    assert [line.split("#")[0].strip() for line in exported] == played
+    assert all(line.endswith(": accepted") for line in exported), exported
