@@ -123,6 +123,19 @@ def _tianyi_after_a_kill() -> Seats:
     return t
 
 
+def _tianyi_with_an_indulgence_out() -> Seats:
+    """Liu Bei (seat 1) put Indulgence ♥6 in 张飞's judgment area; in his own turn 太史慈
+    (seat 2) started 天义 on Liu Bei and is to lay his card."""
+    t = SetSeats("liubei", "taishici", "zhangfei", "lvbu", general_packs=FIRE)
+    for code in ("indulgence@H6", "zhangfei"):
+        t.ok(t.scan(code, 1))
+    t.end_turn(1)
+    for code in ("skill:tianyi", "liubei"):
+        t.ok(t.scan(code, 2))
+    t.ok(t.press("ok", 2))
+    return t
+
+
 def _niepan_spent_dying() -> Seats:
     """庞统 (seat 2) used 涅槃 once; at 1 health again, a Duel leaves him dying, asked
     himself for a Peach."""
@@ -280,6 +293,18 @@ CASES: list[_Case] = [
             "en": "Kylin Bow ♥5 is already in Taishi Ci (seat 1)'s equipment.",
             "es": "El Arco Qilin ♥5 ya está en el equipo de Taishi Ci (asiento 1).",
             "zh-Hans": "【麒麟弓】♥5已经在1号位太史慈的装备区。",
+        },
+    ),
+    (
+        "points_card_in_another_players_judgment_area",
+        _tianyi_with_an_indulgence_out,
+        lambda t: t.scan("indulgence@H6", 2),
+        "card_elsewhere",
+        {"card": "indulgence@H6", "zone": "judgment", "seat": 3},
+        {
+            "en": "Indulgence ♥6 is already in Zhang Fei (seat 3)'s judgment area.",
+            "es": "Los Placeres de Shu ♥6 ya están en la zona de juicio de Zhang Fei (asiento 3).",
+            "zh-Hans": "【乐不思蜀】♥6已经在3号位张飞的判定区。",
         },
     ),
     (
