@@ -305,6 +305,15 @@ class SanguoshaTable:
 
         return Stage(seat, [Note("skill_staged", {"seat": seat, "skill": skill})], stage)
 
+    def spent_provider(self, seat: int, need: str) -> str | None:
+        """The player's spent once-per-game skill that would answer a request for `need`
+        (涅槃 for a Peach), if any: its OK is refused with that rule, not as a wrong press."""
+        player = self.engine.players[seat - 1]
+        for skill in player.skills:
+            if skill.once and skill.id in player.spent and need in skill.provides:
+                return skill.id
+        return None
+
     def equipped(self, seat: int, card: Card) -> bool:
         return card in self.engine.players[seat - 1].equip
 

@@ -127,6 +127,10 @@ def _respond(
         return Submit(seat, Respond(None))
     if button == "ok" and len(offered) == 1:
         return Submit(seat, UseSkill(offered[0]), reveals=True)
+    if button == "ok" and not offered:
+        spent = t.spent_provider(seat, p.need or "")
+        if spent is not None:  # 涅槃 again: the engine refuses it with the once-per-game rule
+            return Submit(seat, UseSkill(spent))
     if button == "ok":
         return Refuse("scan_or_no", {"seat": seat})
     return None
@@ -138,6 +142,8 @@ def _nullify(
     card = _card(s)
     if card is not None:
         return Submit(seat, Respond(card))
+    if s is not None:  # a skill token or the own general: a card used as a Nullification (看破)
+        return t.skill_start(seat, s)
     button = _button(inp)
     if button == "no":
         return Submit(seat, Pass())

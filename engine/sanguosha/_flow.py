@@ -96,7 +96,7 @@ class FlowLayer(RespondLayer):
                 data = PhaseData(p, phase)
                 yield from self.fire(Point.PHASE_START, data)
                 if data.skip:
-                    self.emit(PhaseSkipped(p.seat, phase, "skill"))
+                    self.emit(PhaseSkipped(p.seat, phase, data.skip))
                     continue
             self.emit(PhaseStarted(p.seat, phase))
             body = _BODIES.get(phase)

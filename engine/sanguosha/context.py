@@ -218,7 +218,7 @@ class PhaseData:
     def __init__(self, player: Player, phase: str) -> None:
         self.player = player
         self.phase = phase
-        self.skip = False
+        self.skip = ""  # the id of the skill skipping this phase, named by the narration
 
 
 class RoundData:

@@ -62,7 +62,7 @@ def test_shensu_option_1_skips_judgment_and_draw_for_a_kill_at_any_distance():
     assert [(e.name, e.cards, e.skill) for e in of(events, "card_used")] == [("kill", (), "shensu")]
     assert game.player(4).hp == 3
     skipped = [(e.phase, e.reason) for e in of(events, "phase_skipped")]
-    assert skipped[:2] == [("judgment", "skill"), ("draw", "shensu")]
+    assert skipped[:2] == [("judgment", "shensu"), ("draw", "shensu")]
     # the draw phase was skipped too, the Indulgence waits unjudged in his area
     assert len(game.player(2).hand) == hand and game.player(2).judgment
 

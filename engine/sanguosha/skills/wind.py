@@ -51,7 +51,7 @@ class Shensu(Skill):
             return "draw" not in game.skipped
         if data.phase == "play":
             if owner.equipment_cards() or (owner.hand and not game.reads_hands):
-                return True
+                return True  # an unseen hand card may be an equipment card
             return any(c.type == "equipment" for c in owner.hand)
         return False
 
@@ -83,7 +83,7 @@ class Shensu(Skill):
         if not chosen:
             return
         game.skill_invoked(owner, self.id, (chosen[0].seat,))
-        data.skip = True
+        data.skip = self.id
         if data.phase == "judgment":
             game.skip_phase("draw", self.id)
         else:

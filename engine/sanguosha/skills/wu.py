@@ -114,7 +114,7 @@ class Keji(Skill):
         return False
 
     def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
-        data.skip = True
+        data.skip = self.id
         return
         yield
 
