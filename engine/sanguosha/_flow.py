@@ -113,6 +113,7 @@ class FlowLayer(RespondLayer):
             q.wine_used = False  # once per turn, a rescue Wine in another's turn too
             if q.marks:
                 q.marks = {k: v for k, v in q.marks.items() if not k.startswith("turn:")}
+        self.last_comparison = None  # its result (天义's win or loss) holds for this turn only
         self.emit(TurnEnded(p.seat))
 
     def expire_wine(self, p: Player) -> None:

@@ -102,7 +102,7 @@ class MechanismsLayer(LifeLayer):
         mine, theirs = ctx.cards
         won = mine.rank > theirs.rank
         result = PointsCompared(initiator.seat, target.seat, str(mine), str(theirs), won, reason)
-        self.last_comparison = result  # shown in the view until the next comparison
+        self.last_comparison = result  # shown in the view until the turn ends
         self.emit(result)
         self.finish_processing((mine, theirs))
         if self._queue:

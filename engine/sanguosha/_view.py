@@ -9,7 +9,7 @@ Every seat shows its `kingdom` and `gender` (as every check reads them: 化身 c
 them), `face_up` (翻面), `spent` (limited skills used, awakening skills fired) and
 `piles` (cards kept on the general, by skill: a count, and the items when the pile is
 public or the view is its owner's: 化身's general cards are never in another's view).
-`last_comparison` is the latest point comparison (拼点) of the game, or None: its two
+`last_comparison` is the point comparison (拼点) of this turn, the latest, or None: its two
 seats, their two cards (revealed together, so public), whether the initiator `won` (a
 tie is not a win) and the skill that started it (docs/wind-fire.md §2.2).
 In digital mode `view(seat)` adds that seat's own `hand` and `own_identity`.

@@ -24,7 +24,7 @@ from tests.sanguosha.scenario import deck_top, set_hand, start
 from tests.skills import (
     mechanism_skills,  # tests/skills/mechanism_skills.py (as tests/skills imports it)
 )
-from tests.skills.helpers import game_with
+from tests.skills.helpers import end_turn, game_with
 from tests.web.conftest import open_page
 from tests.web.wind_fire_board import PACKS, PLAYERS, play_board
 
@@ -103,6 +103,16 @@ def test_the_view_keeps_the_latest_point_comparison_a_tie_not_won() -> None:
         "won": False, "reason": "tianyi",
     }  # fmt: skip
     assert public_state(tie)["last_comparison"] == tie["last_comparison"]
+
+
+def test_the_point_comparison_is_shown_until_its_turn_ends() -> None:
+    """天义's win or loss holds for the turn (docs/wind-fire.md §2.2): the next turn's view
+    has no comparison, so a table display does not keep an old one for the whole game."""
+    game = _tie_game()
+    assert game.view()["last_comparison"] is not None
+    events = end_turn(game)
+    assert [e.kind for e in events if e.kind == "turn_ended"] == ["turn_ended"]
+    assert game.view()["last_comparison"] is None
 
 
 async def test_page_shows_the_wind_fire_generals_marks_as_they_are_played(
