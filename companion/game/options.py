@@ -249,6 +249,7 @@ MANEUVERING_RULES = (
     "shensu_counts_toward_kill_limit",
     "buqu_rescue_stop",
     "hongyan_on_replacement",
+    "jiuchi_duanliang_without_maneuvering",
 )
 """Three Kingdoms Kill settings `--rule` sets: the disputed points of the Maneuvering
 expansion and of the 神话再临 mechanisms (the other house settings have their own flags)."""

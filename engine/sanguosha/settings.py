@@ -65,6 +65,9 @@ class Settings:
       `buqu_rescue_stop` (a dying 周泰 is asked round the whole table, `full_round`, or
       only until his cards' ranks differ again, `no_duplicates`), `hongyan_on_replacement`
       (a ♠ put in place of 小乔's judgment card by 鬼才 or 鬼道 counts as ♥ too: on).
+    - The 林 pack's disputed readings (docs/forest-mountain.md §3.3), defaults first:
+      `jiuchi_duanliang_without_maneuvering` (酒池 and 断粮 make Wine and Supply Shortage,
+      Maneuvering cards: off without them).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -95,6 +98,7 @@ class Settings:
     shensu_counts_toward_kill_limit: bool = False
     buqu_rescue_stop: str = "full_round"
     hongyan_on_replacement: bool = True
+    jiuchi_duanliang_without_maneuvering: bool = False
 
     def __post_init__(self) -> None:
         packs = self.general_packs
@@ -209,6 +213,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "shensu_counts_toward_kill_limit": (False, True),
     "buqu_rescue_stop": ("full_round", "no_duplicates"),
     "hongyan_on_replacement": (True, False),
+    "jiuchi_duanliang_without_maneuvering": (False, True),
 }
 """The values each of these settings takes (the default first)."""
 

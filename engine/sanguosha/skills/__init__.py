@@ -288,6 +288,7 @@ def _load() -> None:
     from engine.sanguosha.skills import (  # noqa: F401
         equipment,
         fire,
+        forest,
         maneuvering,
         qun,
         shu,

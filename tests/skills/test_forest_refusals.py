@@ -1,0 +1,106 @@
+"""The 林 pack's bad input (issue #26, "Bad input"): each refusal names its rule with its
+numbers in the three languages, and the game state and view are exactly as before. Real
+games put in position with the scenario helpers; nothing is mocked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from companion.narration import Narrator
+from engine.core.errors import ActionError
+from engine.sanguosha import Game, Reason, UseSkill, parse_card
+
+from .helpers import game_with, set_hand, state_snapshot
+
+C = parse_card
+
+
+def _xuhuang(maneuvering: bool, players: int = 5) -> Callable[[], Game]:
+    def make() -> Game:
+        game = game_with("xuhuang", players=players, maneuvering=maneuvering)
+        set_hand(game, 1, "kill@S7", "peach@H3")
+        return game
+
+    return make
+
+
+CASES = [
+    (
+        "duanliang_red_card",
+        _xuhuang(maneuvering=True),
+        1,
+        UseSkill("duanliang", (C("peach@H3"),), (2,)),
+        Reason.NOT_CONVERTIBLE,
+        {"skill": "duanliang", "cards": ["peach@H3"], "as_card": "supply_shortage"},
+        {
+            "en": "Cut Supplies uses one black basic or equipment card (hand or equipment) "
+            "as a Supply Shortage, not Peach ♥3.",
+            "zh-Hans": "断粮：可将一张黑色基本牌或黑色装备牌当【兵粮寸断】使用，【桃】♥3不行。",
+            "es": "Cortar suministros usa una carta negra básica o de equipo (de la mano o "
+            "equipada) como Escasez de víveres, no el Melocotón ♥3.",
+        },
+    ),
+    (
+        "duanliang_without_the_maneuvering_cards",
+        _xuhuang(maneuvering=False),
+        1,
+        UseSkill("duanliang", (C("kill@S7"),), (2,)),
+        Reason.NOT_CONVERTIBLE,
+        {
+            "skill": "duanliang",
+            "cards": ["kill@S7"],
+            "as_card": "supply_shortage",
+            "why": "maneuvering",
+        },
+        {
+            "en": "Cut Supplies makes a Supply Shortage, a Maneuvering card, and this game is "
+            "played without them (the setting jiuchi_duanliang_without_maneuvering=on allows "
+            "it).",
+            "zh-Hans": "断粮当【兵粮寸断】使用，【兵粮寸断】是军争牌，而本局不用军争牌"
+            "（开局时的设置可允许断粮不需军争牌）。",
+            "es": "Cortar suministros crea una Escasez de víveres, una carta de Maniobras, y "
+            "esta partida se juega sin ellas (el ajuste jiuchi_duanliang_without_maneuvering=on "
+            "lo permite).",
+        },
+    ),
+    (
+        "duanliang_beyond_distance_2",
+        _xuhuang(maneuvering=True, players=7),
+        1,
+        UseSkill("duanliang", (C("kill@S7"),), (4,)),
+        Reason.TOO_FAR,
+        {"card": "supply_shortage", "source": 1, "target": 4, "distance": 3, "max_distance": 2},
+        {
+            "en": "Seat 4 is too far for Supply Shortage: distance 3, at most 2.",
+            "zh-Hans": "4号位太远，不能使用【兵粮寸断】：距离3，最多2。",
+            "es": "El asiento 4 está demasiado lejos para la Escasez de víveres: distancia 3, "
+            "como máximo 2.",
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "name, make, seat, action, reason, data, said", CASES, ids=[c[0] for c in CASES]
+)
+def test_refused_with_its_rule_and_nothing_changes(
+    name: str,
+    make: Callable[[], Game],
+    seat: int,
+    action: object,
+    reason: Reason,
+    data: dict,
+    said: dict,
+) -> None:
+    """The reason and its data, the sentence in en, zh-Hans and es; state and view unchanged."""
+    game = make()
+    state, view = state_snapshot(game), game.view()
+    with pytest.raises(ActionError) as info:
+        game.submit(seat, action)  # type: ignore[arg-type]
+    assert (info.value.reason, dict(info.value.data)) == (reason, data)
+    assert state_snapshot(game) == state
+    assert game.view() == view
+    for lang, sentence in said.items():
+        assert Narrator(lang).refusal(info.value.to_json(), game.view()) == sentence
