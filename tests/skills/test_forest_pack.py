@@ -2,21 +2,30 @@
 real games; bad input refused with its reason and the state unchanged."""
 
 from engine.sanguosha import (
+    ChooseOption,
+    ChooseTarget,
+    Confirm,
+    Discard,
     PlayCard,
     Reason,
     Settings,
     UseSkill,
     parse_card,
 )
-from engine.sanguosha.state import MINUS_HORSE, WEAPON
+from engine.sanguosha.prompts import PromptKind
+from engine.sanguosha.state import ARMOR, MINUS_HORSE, WEAPON
 
 from .helpers import (
     conserved,
+    deck_top,
+    end_turn,
     equip,
     game_with,
     of,
+    prompt_is,
     refused,
     set_hand,
+    set_hp,
 )
 
 C = parse_card
@@ -72,3 +81,77 @@ def test_duanliang_needs_the_maneuvering_cards_by_default():
     set_hand(on, 1, "kill@S7")
     on.submit(1, UseSkill("duanliang", (C("kill@S7"),), (2,)))
     assert _judgment_names(on, 2) == ["supply_shortage"]
+
+
+# --------------------------------------------------------------------------- 孙坚 英魂
+def _yinghun(hp: int):
+    """孙坚 (seat 2, at `hp` of 4) at the start of his preparation phase, asked whom."""
+    game = game_with(None, "sunjian", None, None)
+    set_hp(game, 2, hp)
+    end_turn(game)
+    prompt_is(game, PromptKind.CHOOSE_TARGET, 2, "yinghun")
+    return game
+
+
+def test_yinghun_with_x_1_draw_1_then_discard_1_and_no_choice():
+    game = _yinghun(3)
+    set_hand(game, 3, "kill@S7")
+    deck_top(game, "dodge@D2")
+    refused(game, 2, ChooseTarget(2), Reason.CANNOT_TARGET_SELF)
+    game.submit(2, ChooseTarget(3))
+    prompt = prompt_is(game, PromptKind.DISCARD, 3, "yinghun")  # no option asked: X is 1
+    assert prompt.count == 1 and [str(c) for c in game.player(3).hand] == ["kill@S7", "dodge@D2"]
+    events = game.submit(3, Discard((C("kill@S7"),)))
+    assert of(events, "cards_discarded")[0].cards == ("kill@S7",)
+    assert [str(c) for c in game.player(3).hand] == ["dodge@D2"] and conserved(game)
+
+
+def test_yinghun_draw_x_then_discard_1():
+    game = _yinghun(2)  # X = 2
+    set_hand(game, 3)
+    deck_top(game, "dodge@D2", "kill@S8")
+    game.submit(2, ChooseTarget(3))
+    prompt = prompt_is(game, PromptKind.CHOOSE_OPTION, 2, "yinghun")
+    assert prompt.options == ("draw_x", "discard_x") and prompt.count == 2
+    refused(game, 2, ChooseOption("draw_3"), Reason.NOT_OFFERED)
+    game.submit(2, ChooseOption("draw_x"))
+    assert prompt_is(game, PromptKind.DISCARD, 3, "yinghun").count == 1
+    game.submit(3, Discard((C("kill@S8"),)))
+    assert [str(c) for c in game.player(3).hand] == ["dodge@D2"]
+
+
+def test_yinghun_draw_1_then_discard_x_equipment_included():
+    game = _yinghun(1)  # X = 3
+    set_hand(game, 3, "kill@S7")
+    equip(game, 3, "eight_diagrams@S2")
+    deck_top(game, "dodge@D2")
+    game.submit(2, ChooseTarget(3))
+    game.submit(2, ChooseOption("discard_x"))
+    prompt = prompt_is(game, PromptKind.DISCARD, 3, "yinghun")
+    assert prompt.count == 3  # he holds exactly 3: hand 2 and the armour
+    game.submit(3, Discard((C("eight_diagrams@S2"), C("kill@S7"))))
+    assert prompt_is(game, PromptKind.DISCARD, 3, "yinghun").count == 1
+    game.submit(3, Discard((C("dodge@D2"),)))
+    assert not game.player(3).hand and game.player(3).equip[ARMOR] is None and conserved(game)
+
+
+def test_yinghun_with_fewer_cards_discards_all_he_has():
+    game = _yinghun(1)  # X = 3
+    set_hand(game, 4)
+    deck_top(game, "dodge@D2")
+    game.submit(2, ChooseTarget(4))
+    game.submit(2, ChooseOption("discard_x"))
+    assert prompt_is(game, PromptKind.DISCARD, 4, "yinghun").count == 1  # only the card drawn
+    game.submit(4, Discard((C("dodge@D2"),)))
+    assert not game.player(4).hand
+
+
+def test_yinghun_not_offered_at_full_hp_and_may_be_declined():
+    game = game_with(None, "sunjian", None, None)
+    end_turn(game)
+    assert game.pending().reason != "yinghun" and game.current.seat == 2
+    game = _yinghun(3)
+    hands = [len(p.hand) for p in game.players]
+    game.submit(2, Confirm(False))
+    assert game.pending().reason != "yinghun"
+    assert [len(p.hand) for p in game.players][2:] == hands[2:]

@@ -1,6 +1,6 @@
 """The 林 (Forest) pack's skills, original printed texts (docs/forest-mountain.md §3).
 
-徐晃 (duanliang). The texts players read are in `data/skills.json`. A general whose
+徐晃 (duanliang), 孙坚 (yinghun). The texts players read are in `data/skills.json`. A general whose
 skills are not all registered here is refused at setup (`general_not_playable`).
 """
 
@@ -9,11 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.cards import Color
-from engine.sanguosha.skills import register
+from engine.sanguosha.actions import Confirm, Discard
+from engine.sanguosha.events import OptionChosen
+from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.skills import Flow, Point, Skill, register
 from engine.sanguosha.skills._convert import ViewAs
 
 if TYPE_CHECKING:
     from engine.sanguosha.catalogue import Card
+    from engine.sanguosha.context import PhaseData
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
 
@@ -26,6 +30,34 @@ def _without_maneuvering(game: Game) -> str | None:
     them unless `jiuchi_duanliang_without_maneuvering`."""
     s = game.settings
     return None if s.maneuvering or s.jiuchi_duanliang_without_maneuvering else "maneuvering"
+
+
+def discard_cards(game: Game, p: Player, count: int, reason: str, by: Player) -> Flow:
+    """`p` discards `count` of his cards, hand or equipment, his choice (all he has when he
+    holds fewer), one scan at a time; at the table OK discards the rest from the hand
+    unseen. Nothing is optional: the skill has already fired."""
+    left = min(count, len(p.hand) + len(p.equipment_cards()))
+    while left > 0:
+        answer = yield Prompt(
+            PromptKind.DISCARD,
+            p.seat,
+            (p.seat,),
+            source=by.seat,
+            reason=reason,
+            count=left,
+            ctx={"equip": True},
+        )
+        if isinstance(answer, Discard):
+            cards = list(answer.cards)
+            for card in cards:
+                game.take_card(p, card)
+        else:
+            assert isinstance(answer, Confirm)  # the table's OK: hand cards unseen
+            cards = game.take_unseen(p, left)
+        game.to_discard(cards, p.seat, reason)
+        left = min(left - len(cards), len(p.hand) + len(p.equipment_cards()))
+    if game._queue:
+        yield from game.flush()
 
 
 # --------------------------------------------------------------------------- 徐晃
@@ -51,3 +83,49 @@ class Duanliang(ViewAs):
 
     def trick_distance(self, game: Game, owner: Player, user: Player, name: str) -> int | None:
         return DUANLIANG_DISTANCE if user is owner and name == "supply_shortage" else None
+
+
+# --------------------------------------------------------------------------- 孙坚
+@register
+class Yinghun(Skill):
+    """英魂: at the start of your preparation phase, if you are wounded, you may choose
+    another player: they draw X and discard 1, or draw 1 and discard X (X: the HP you have
+    lost; your choice, none to make when X is 1). Discards may be equipment; a player with
+    fewer cards discards all he has."""
+
+    id = "yinghun"
+    triggers = (Point.PHASE_START,)
+    asks_first = False  # choosing the player is the offer; NO declines
+    OPTIONS = ("draw_x", "discard_x")
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
+        return (
+            data.player is owner
+            and data.phase == "preparation"
+            and owner.hp < owner.max_hp
+            and bool(game.other_living(owner))
+        )
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
+        others = game.other_living(owner)
+        chosen = yield from game.choose_players(owner, self.id, others, 1, 1, optional=True)
+        if not chosen:
+            return
+        target = chosen[0]
+        game.skill_invoked(owner, self.id, (target.seat,))
+        x = owner.max_hp - owner.hp
+        draw, drop = 1, 1
+        if x > 1:
+            answer = yield Prompt(
+                PromptKind.CHOOSE_OPTION,
+                owner.seat,
+                (owner.seat,),
+                target=target.seat,
+                reason=self.id,
+                count=x,
+                options=self.OPTIONS,
+            )
+            game.emit(OptionChosen(owner.seat, answer.option, self.id))
+            draw, drop = (x, 1) if answer.option == "draw_x" else (1, x)
+        game.draw(target, draw, self.id)
+        yield from discard_cards(game, target, drop, self.id, owner)
