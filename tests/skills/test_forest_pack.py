@@ -6,8 +6,12 @@ from engine.sanguosha import (
     ChooseTarget,
     Confirm,
     Discard,
+    Pass,
+    PickCard,
     PlayCard,
     Reason,
+    Respond,
+    RevealCard,
     Settings,
     UseSkill,
     parse_card,
@@ -22,6 +26,7 @@ from .helpers import (
     equip,
     game_with,
     of,
+    pass_all,
     prompt_is,
     refused,
     set_hand,
@@ -155,3 +160,93 @@ def test_yinghun_not_offered_at_full_hp_and_may_be_declined():
     game.submit(2, Confirm(False))
     assert game.pending().reason != "yinghun"
     assert [len(p.hand) for p in game.players][2:] == hands[2:]
+
+
+# --------------------------------------------------------------------------- 祝融 巨象 烈刃
+def test_juxiang_barbarian_has_no_effect_on_her_and_she_takes_the_card():
+    game = game_with(None, "zhurong", None, None)
+    set_hand(game, 1, "barbarian_invasion@S7")
+    set_hand(game, 2, "kill@S8")
+    set_hand(game, 3, "kill@C8")
+    set_hand(game, 4)  # no card: not asked, hit
+    events = game.submit(1, PlayCard(C("barbarian_invasion@S7")))
+    assert [(e.seat, e.by) for e in of(events, "effect_cancelled")] == [(2, "juxiang")]
+    events += pass_all(game)
+    prompt = prompt_is(game, PromptKind.RESPOND, 3)  # she was never asked
+    events += game.submit(3, Respond(C("kill@C8")))
+    events += pass_all(game)
+    assert prompt.need == "kill" and game.player(4).hp == 3
+    assert prompt_is(game, PromptKind.PLAY, 1)
+    assert "barbarian_invasion@S7" in [str(c) for c in game.player(2).hand]
+    assert C("barbarian_invasion@S7") not in game.discard_pile
+    assert game.player(2).hp == 4 and [str(c) for c in of(events, "cards_gained")[-1].cards] == [
+        "barbarian_invasion@S7"
+    ]
+    assert conserved(game)
+
+
+def test_juxiang_her_own_barbarian_goes_to_the_discard_pile():
+    game = game_with("zhurong", None, None)
+    set_hand(game, 1, "barbarian_invasion@S7")
+    set_hand(game, 2)
+    set_hand(game, 3)
+    game.submit(1, PlayCard(C("barbarian_invasion@S7")))
+    pass_all(game)
+    while game.pending().kind is not PromptKind.PLAY:
+        pending = game.pending()
+        game.submit(
+            pending.seats[0], Respond(None) if pending.kind is PromptKind.RESPOND else Pass()
+        )
+    assert C("barbarian_invasion@S7") in game.discard_pile and not game.player(1).hand
+
+
+def _lieren(mine: str, theirs: str):
+    """祝融 (seat 1) hits seat 2 with a Kill and takes up 烈刃 (OK): both reveal."""
+    game = game_with("zhurong", None, None, None)
+    set_hand(game, 1, "kill@S7", mine)
+    set_hand(game, 2, theirs, "peach@H3")
+    equip(game, 2, "chitu@H5")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    prompt_is(game, PromptKind.CONFIRM, 1, "lieren")
+    game.submit(1, Confirm(True))
+    game.submit(1, RevealCard(C(mine)))
+    events = game.submit(2, RevealCard(C(theirs)))
+    return game, events
+
+
+def test_lieren_win_takes_one_of_the_targets_cards():
+    game, events = _lieren("dodge@HK", "kill@C8")
+    assert [e.won for e in of(events, "points_compared")] == [True]
+    prompt = prompt_is(game, PromptKind.CHOOSE_CARD_FROM, 1, "lieren")
+    assert set(prompt.options) == {"hand", "chitu@H5"}
+    events = game.submit(1, PickCard(C("chitu@H5")))
+    assert [(e.seat, e.source, e.card) for e in of(events, "card_taken")] == [(1, 2, "chitu@H5")]
+    assert C("chitu@H5") in game.player(1).hand and conserved(game)
+    assert game.player(2).hp == 3
+
+
+def test_lieren_a_tie_takes_nothing():
+    game, events = _lieren("dodge@D8", "kill@C8")
+    assert [e.won for e in of(events, "points_compared")] == [False]
+    assert game.pending().kind is PromptKind.PLAY and game.player(2).equipment_cards()
+
+
+def test_lieren_not_offered_without_hand_cards_or_for_a_conducted_hit():
+    game = game_with("zhurong", None, None, None)
+    set_hand(game, 1, "kill@S7")  # her only card is the Kill: nothing to compare with
+    set_hand(game, 2, "peach@H3")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    assert game.pending().kind is PromptKind.PLAY and game.player(2).hp == 3
+    chained = game_with("zhurong", None, None, None, maneuvering=True)
+    set_hand(chained, 1, "fire_kill@D4", "dodge@HK")
+    set_hand(chained, 2, "kill@C8")
+    set_hand(chained, 3, "kill@C9")
+    for seat in (2, 3):
+        chained.player(seat).chained = True
+    chained.submit(1, PlayCard(C("fire_kill@D4"), (2,)))
+    chained.submit(2, Respond(None))
+    prompt_is(chained, PromptKind.CONFIRM, 1, "lieren")
+    chained.submit(1, Confirm(False))  # the direct hit's offer; the conducted one has none
+    assert chained.player(3).hp == 3 and chained.pending().kind is PromptKind.PLAY

@@ -60,6 +60,8 @@ class Point(StrEnum):
     PHASE_END = "phase_end"  # PhaseData
     BEFORE_DRAW = "before_draw"  # DrawData(player, count): change count (0 = nothing)
     CARD_USED = "card_used"  # Use: after a card is used, before it takes effect
+    USE_FINISHED = "use_finished"  # Use: its resolution is over, its cards not yet discarded
+    # (a skill may take them from `Game.processing`: 巨象)
     TARGET_CONFIRMING = "target_confirming"  # TargetData: before TARGET_CHOSEN; may redirect
     TARGET_CHOSEN = "target_chosen"  # TargetData(use, target): the final targets; set flags
     EFFECT_VOID = "effect_void"  # TargetData: armor voids the card on target (Vine): set

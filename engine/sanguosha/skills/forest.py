@@ -1,23 +1,25 @@
 """The 林 (Forest) pack's skills, original printed texts (docs/forest-mountain.md §3).
 
-徐晃 (duanliang), 孙坚 (yinghun). The texts players read are in `data/skills.json`. A general whose
+徐晃 (duanliang), 祝融 (juxiang, lieren), 孙坚 (yinghun). The texts players read are in `data/skills.json`. A general whose
 skills are not all registered here is refused at setup (`general_not_playable`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import Color
 from engine.sanguosha.actions import Confirm, Discard
-from engine.sanguosha.events import OptionChosen
+from engine.sanguosha.cards.tricks import choose_card_from
+from engine.sanguosha.events import CardsGained, CardTaken, EffectCancelled, OptionChosen
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.skills import Flow, Point, Skill, register
+from engine.sanguosha.skills._active import COMPULSORY
 from engine.sanguosha.skills._convert import ViewAs
 
 if TYPE_CHECKING:
     from engine.sanguosha.catalogue import Card
-    from engine.sanguosha.context import PhaseData
+    from engine.sanguosha.context import Damage, PhaseData, Use
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
 
@@ -83,6 +85,106 @@ class Duanliang(ViewAs):
 
     def trick_distance(self, game: Game, owner: Player, user: Player, name: str) -> int | None:
         return DUANLIANG_DISTANCE if user is owner and name == "supply_shortage" else None
+
+
+# --------------------------------------------------------------------------- 祝融
+BARBARIAN = "barbarian_invasion"
+
+
+class _BarbarianProof(Skill):
+    """祸首 and 巨象 (compulsory): Barbarian Invasion has no effect on the owner; he is not
+    asked for a Kill (the target is voided before any Nullification window, as Vine does)."""
+
+    tags = COMPULSORY
+    triggers: tuple[Point, ...] = (Point.EFFECT_VOID,)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> bool:
+        if point is Point.EFFECT_VOID:
+            return data.target is owner and data.use.name == BARBARIAN and not data.cancelled
+        return False
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> Flow:
+        if point is Point.EFFECT_VOID:
+            data.cancelled = True
+            game.emit(EffectCancelled(owner.seat, BARBARIAN, self.id))
+        return
+        yield
+
+
+@register
+class Juxiang(_BarbarianProof):
+    """巨象 (compulsory): Barbarian Invasion has no effect on you; when another player's
+    Barbarian Invasion has finished resolving, you take its card into your hand instead of
+    the discard pile."""
+
+    id = "juxiang"
+    triggers = (Point.EFFECT_VOID, Point.USE_FINISHED)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> bool:
+        if point is Point.USE_FINISHED:
+            use: Use = data
+            return (
+                use.name == BARBARIAN
+                and use.user is not owner
+                and bool(use.cards)
+                and all(c in game.processing for c in use.cards)
+            )
+        return super().can_trigger(game, owner, point, data)
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> Flow:
+        if point is not Point.USE_FINISHED:
+            yield from super().on_trigger(game, owner, point, data)
+            return
+        for card in data.cards:
+            game.processing.remove(card)
+            owner.hand.append(card)
+        game.emit(CardsGained(owner.seat, tuple(str(c) for c in data.cards), self.id))
+
+
+@register
+class Lieren(Skill):
+    """烈刃: after a Kill you used deals damage to its target, you may compare points with
+    them; if you win, you take one of their cards (a hand card unseen, or an equipped one).
+    Not for a hit conducted through an Iron Chain, nor for damage 天香 moved to another."""
+
+    id = "lieren"
+    triggers = (Point.DAMAGE_DONE,)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> bool:
+        use, target = data.use, data.target
+        return (
+            data.source is owner
+            and use is not None
+            and use.name == "kill"
+            and use.user is owner
+            and not data.conducted
+            and target in use.targets
+            and target.alive
+            and game.comparison_problem(owner, target, self.id) is None
+        )
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> Flow:
+        target = data.target
+        won = yield from game.compare_points(owner, target, self.id)
+        if not won or not owner.alive or not target.alive or not target.has_cards():
+            return
+        yield from take_a_card(game, owner, target, self.id)
+
+
+def take_a_card(game: Game, taker: Player, target: Player, reason: str) -> Flow:
+    """`taker` takes one of `target`'s cards into his hand: an equipped one he names, or a
+    hand card unseen (as Snatch does, without the judgment area)."""
+    card = yield from choose_card_from(game, taker, target, reason, judgment=False)
+    if card is None:
+        taken = game.take_random_hand(target)
+        taker.hand.append(taken)
+        game.emit(CardTaken(taker.seat, target.seat, "hand", None, reason))
+    else:
+        zone = game.take_card(target, card)
+        taker.hand.append(card)
+        game.emit(CardTaken(taker.seat, target.seat, zone, str(card), reason))
+    if game._queue:
+        yield from game.flush()
 
 
 # --------------------------------------------------------------------------- 孙坚
