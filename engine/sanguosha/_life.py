@@ -57,6 +57,10 @@ class LifeLayer(FlowLayer):
         player resets them and, once it is over, is conducted to the others (`conduct`).
         `cards` are the physical cards that caused it when there is no use (Lightning).
         """
+        if use is not None and "damage_source" in use.flags:
+            # another player counts as the source of this use's damage (祸首); none if dead
+            by = use.flags["damage_source"]
+            source = by if by.alive else None
         dmg = Damage(source, target, amount, nature, use, conducted, cards)
         if card is not None:
             dmg.flags["card"] = card  # its name, when no use carries it (天香 passes it on)

@@ -31,6 +31,7 @@ from .helpers import (
     refused,
     set_hand,
     set_hp,
+    set_identities,
 )
 
 C = parse_card
@@ -250,3 +251,82 @@ def test_lieren_not_offered_without_hand_cards_or_for_a_conducted_hit():
     prompt_is(chained, PromptKind.CONFIRM, 1, "lieren")
     chained.submit(1, Confirm(False))  # the direct hit's offer; the conducted one has none
     assert chained.player(3).hp == 3 and chained.pending().kind is PromptKind.PLAY
+
+
+# --------------------------------------------------------------------------- 孟获 祸首 再起
+def _barbarian_by_seat_1(*generals):
+    """Seat 1 (no general) uses Barbarian Invasion; every other seat holds nothing."""
+    game = game_with(None, *generals)
+    set_hand(game, 1, "barbarian_invasion@S7")
+    for seat in range(2, game.n + 1):
+        set_hand(game, seat)
+    events = game.submit(1, PlayCard(C("barbarian_invasion@S7")))
+    return game, events + pass_all(game)
+
+
+def test_huoshou_no_effect_on_him_and_he_is_the_source_of_its_damage():
+    game, events = _barbarian_by_seat_1("menghuo", None, None)
+    assert [(e.seat, e.by) for e in of(events, "effect_cancelled")] == [(2, "huoshou")]
+    assert [(e.source, e.target) for e in of(events, "damage_dealt")] == [(2, 3), (2, 4)]
+    assert game.player(2).hp == 4 and conserved(game)
+
+
+def test_huoshou_the_kill_reward_goes_to_him():
+    """A rebel killed by another's Barbarian Invasion: 孟获 is the killer and draws 3."""
+    game = game_with(None, "menghuo", None, None)
+    set_identities(game, "lord", "loyalist", "rebel", "spy")
+    set_hp(game, 3, 1)
+    set_hand(game, 1, "barbarian_invasion@S7")
+    for seat in (2, 3, 4):
+        set_hand(game, seat)
+    events = game.submit(1, PlayCard(C("barbarian_invasion@S7")))
+    events += pass_all(game)
+    assert [(e.seat, e.killer) for e in of(events, "player_died")] == [(3, 2)]
+    assert [(e.seat, e.count) for e in of(events, "reward_given")] == [(2, 3)]
+    assert len(game.player(2).hand) == 3 and not game.player(1).hand
+
+
+def test_huoshou_ganglie_answers_him_and_a_hit_after_his_death_has_no_source():
+    game = game_with(None, "menghuo", "xiahoudun", None)
+    set_identities(game, "lord", "spy", "rebel", "loyalist")
+    set_hp(game, 2, 1)
+    set_hand(game, 1, "barbarian_invasion@S7")
+    for seat in (2, 3, 4):
+        set_hand(game, seat)
+    deck_top(game, "kill@S8")  # 刚烈's judgment: not a heart
+    game.submit(1, PlayCard(C("barbarian_invasion@S7")))
+    pass_all(game)
+    prompt_is(game, PromptKind.CONFIRM, 3, "ganglie")
+    events = game.submit(3, Confirm(True))
+    events += pass_all(game)
+    died = of(events, "player_died")
+    assert [(e.seat, e.killer) for e in died] == [(2, 3)]  # 刚烈's damage went to 孟获
+    hits = [(e.source, e.target) for e in of(events, "damage_dealt")]
+    assert hits == [(3, 2), (None, 4)]  # seat 4 was hit after 孟获's death: no source
+
+
+def test_zaiqi_reveals_x_cards_hearts_heal_the_rest_to_hand():
+    game = game_with(None, "menghuo", None, None)
+    set_hp(game, 2, 2)
+    set_hand(game, 2)
+    deck_top(game, "peach@H3", "kill@S7", "dodge@D2")
+    end_turn(game)
+    prompt_is(game, PromptKind.CONFIRM, 2, "zaiqi")
+    events = game.submit(2, Confirm(True))
+    assert of(events, "cards_revealed")[0].cards == ("peach@H3", "kill@S7")
+    assert game.player(2).hp == 3 and [str(c) for c in game.player(2).hand] == ["kill@S7"]
+    assert C("peach@H3") in game.discard_pile and not of(events, "cards_drawn")
+    assert [str(c) for c in game.deck[-1:]] == ["dodge@D2"] and conserved(game)
+
+
+def test_zaiqi_not_offered_at_full_hp_and_declined_draws_as_usual():
+    game = game_with(None, "menghuo", None, None)
+    set_hand(game, 2)
+    end_turn(game)
+    assert game.pending().reason != "zaiqi" and len(game.player(2).hand) == 2
+    game = game_with(None, "menghuo", None, None)
+    set_hp(game, 2, 3)
+    set_hand(game, 2)
+    end_turn(game)
+    events = game.submit(2, Confirm(False))
+    assert [e.count for e in of(events, "cards_drawn")] == [2] and not of(events, "cards_revealed")

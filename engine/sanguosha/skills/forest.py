@@ -1,6 +1,6 @@
 """The 林 (Forest) pack's skills, original printed texts (docs/forest-mountain.md §3).
 
-徐晃 (duanliang), 祝融 (juxiang, lieren), 孙坚 (yinghun). The texts players read are in `data/skills.json`. A general whose
+徐晃 (duanliang), 孟获 (huoshou, zaiqi), 祝融 (juxiang, lieren), 孙坚 (yinghun). The texts players read are in `data/skills.json`. A general whose
 skills are not all registered here is refused at setup (`general_not_playable`).
 """
 
@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.cards import Color
+from engine.core.cards import Color, Suit
 from engine.sanguosha.actions import Confirm, Discard
 from engine.sanguosha.cards.tricks import choose_card_from
-from engine.sanguosha.events import CardsGained, CardTaken, EffectCancelled, OptionChosen
+from engine.sanguosha.events import (
+    CardsGained,
+    CardsRevealed,
+    CardTaken,
+    EffectCancelled,
+    OptionChosen,
+)
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.skills import Flow, Point, Skill, register
 from engine.sanguosha.skills._active import COMPULSORY
@@ -19,7 +25,7 @@ from engine.sanguosha.skills._convert import ViewAs
 
 if TYPE_CHECKING:
     from engine.sanguosha.catalogue import Card
-    from engine.sanguosha.context import Damage, PhaseData, Use
+    from engine.sanguosha.context import Damage, DrawData, PhaseData, Use
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
 
@@ -87,7 +93,6 @@ class Duanliang(ViewAs):
         return DUANLIANG_DISTANCE if user is owner and name == "supply_shortage" else None
 
 
-# --------------------------------------------------------------------------- 祝融
 BARBARIAN = "barbarian_invasion"
 
 
@@ -96,7 +101,7 @@ class _BarbarianProof(Skill):
     asked for a Kill (the target is voided before any Nullification window, as Vine does)."""
 
     tags = COMPULSORY
-    triggers: tuple[Point, ...] = (Point.EFFECT_VOID,)
+    triggers = (Point.EFFECT_VOID,)
 
     def can_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> bool:
         if point is Point.EFFECT_VOID:
@@ -111,6 +116,70 @@ class _BarbarianProof(Skill):
         yield
 
 
+# --------------------------------------------------------------------------- 孟获
+@register
+class Huoshou(_BarbarianProof):
+    """祸首 (compulsory): Barbarian Invasion has no effect on you; when another player uses
+    one, you are the source of all the damage it deals (kill rewards and penalties, 刚烈,
+    反馈 answer you; none if you are dead by then). The user is still its user."""
+
+    id = "huoshou"
+    triggers = (Point.EFFECT_VOID, Point.CARD_USED)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> bool:
+        if point is Point.CARD_USED:
+            return data.name == BARBARIAN and data.user is not owner
+        return super().can_trigger(game, owner, point, data)
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> Flow:
+        if point is Point.CARD_USED:
+            data.flags["damage_source"] = owner  # read by `LifeLayer.damage`
+            return
+        yield from super().on_trigger(game, owner, point, data)
+
+
+@register
+class Zaiqi(Skill):
+    """再起: at the start of your draw phase, if you are wounded, you may draw nothing and
+    reveal the top X cards of the deck instead (X: the HP you have lost): the hearts go to
+    the discard pile and you recover 1 HP for each, you take the rest into your hand. The
+    reveal is no judgment."""
+
+    id = "zaiqi"
+    triggers = (Point.BEFORE_DRAW,)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: DrawData) -> bool:
+        return data.player is owner and data.count > 0 and owner.hp < owner.max_hp
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: DrawData) -> Flow:
+        data.count = 0
+        x = owner.max_hp - owner.hp
+        cards: list[Card] = []
+        for i in range(x):
+            if game.table:  # each card is turned over and scanned
+                answer = yield Prompt(
+                    PromptKind.REVEAL_CARD, owner.seat, (owner.seat,), reason=self.id, count=x - i
+                )
+                card = answer.card
+                game.deck_card_revealed(card)
+            else:
+                card = game.pop_deck()
+            game.processing.append(card)
+            cards.append(card)
+        game.emit(CardsRevealed(tuple(str(c) for c in cards), self.id))
+        for card in cards:
+            game.processing.remove(card)
+        hearts = [c for c in cards if c.suit is Suit.HEART]
+        rest = [c for c in cards if c.suit is not Suit.HEART]
+        game.to_discard(hearts, owner.seat, self.id)
+        if hearts:
+            yield from game.recover(owner, owner, len(hearts), None)
+        if rest:
+            owner.hand.extend(rest)
+            game.emit(CardsGained(owner.seat, tuple(str(c) for c in rest), self.id))
+
+
+# --------------------------------------------------------------------------- 祝融
 @register
 class Juxiang(_BarbarianProof):
     """巨象 (compulsory): Barbarian Invasion has no effect on you; when another player's
