@@ -123,6 +123,7 @@ def test_generals():
         "baonue",
     )
     assert sum(g.max_hp for g in forest.values()) == 8 + 4 * 4 + 3 * 3
+    assert cat.packs["forest"].lords == ("caopi",)
 
 
 def test_role_tables():

@@ -27,11 +27,13 @@ from .helpers import (
     game_with,
     of,
     pass_all,
+    place,
     prompt_is,
     refused,
     set_hand,
     set_hp,
     set_identities,
+    skill_ids,
 )
 
 C = parse_card
@@ -330,3 +332,105 @@ def test_zaiqi_not_offered_at_full_hp_and_declined_draws_as_usual():
     end_turn(game)
     events = game.submit(2, Confirm(False))
     assert [e.count for e in of(events, "cards_drawn")] == [2] and not of(events, "cards_revealed")
+
+
+# --------------------------------------------------------------------------- 曹丕 行殇 放逐 颂威
+def test_xingshang_takes_hand_and_equipment_before_the_reward():
+    game = game_with(None, None, "caopi", None)
+    set_identities(game, "lord", "rebel", "loyalist", "spy")
+    set_hp(game, 2, 1)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "peach@HQ", "dodge@D2")  # a Peach he does not drink
+    set_hand(game, 3)
+    set_hand(game, 4)
+    equip(game, 2, "chitu@H5")
+    place(game, 2, "indulgence@S6")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    prompt_is(game, PromptKind.RESPOND, 2)  # his own Peach: no
+    game.submit(2, Respond(None))
+    prompt_is(game, PromptKind.CONFIRM, 3, "xingshang")
+    events = game.submit(3, Confirm(True))
+    assert [(e.seat, e.target, e.count) for e in of(events, "hand_cards_given")] == [(2, 3, 2)]
+    assert [(e.seat, e.card) for e in of(events, "card_taken")] == [(3, "chitu@H5")]
+    hand = sorted(str(c) for c in game.player(3).hand)
+    assert hand == ["chitu@H5", "dodge@D2", "peach@HQ"]
+    assert C("indulgence@S6") in game.discard_pile  # the judgment area is not taken
+    assert [(e.seat, e.count) for e in of(events, "reward_given")] == [(1, 3)]
+    assert conserved(game)
+
+
+def test_xingshang_a_lord_caopi_who_kills_a_loyalist_then_discards_everything():
+    game = game_with("caopi", None, None, None)
+    set_identities(game, "lord", "loyalist", "rebel", "spy")
+    set_hp(game, 2, 1)
+    set_hand(game, 1, "kill@S7", "dodge@D2")
+    set_hand(game, 2, "peach@HQ")
+    for seat in (3, 4):
+        set_hand(game, seat)
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    while game.pending().kind is PromptKind.RESPOND:  # no one saves him
+        game.submit(game.pending().seat, Respond(None))
+    prompt_is(game, PromptKind.CONFIRM, 1, "xingshang")
+    events = game.submit(1, Confirm(True))
+    assert of(events, "hand_cards_given")[0].count == 1
+    assert of(events, "penalty_applied") and not game.player(1).hand
+    assert C("peach@HQ") in game.discard_pile and C("dodge@D2") in game.discard_pile
+
+
+def test_fangzhu_another_player_draws_the_lost_hp_and_flips():
+    game = game_with(None, "caopi", None, None)
+    set_hp(game, 2, 2, 3)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2)
+    game.player(3).face_up = False
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    prompt_is(game, PromptKind.CHOOSE_TARGET, 2, "fangzhu")
+    before = len(game.player(3).hand)
+    refused(game, 2, ChooseTarget(2), Reason.CANNOT_TARGET_SELF)
+    events = game.submit(2, ChooseTarget(3))
+    assert [(e.seat, e.count) for e in of(events, "cards_drawn")] == [(3, 2)]  # 3 - 1 = 2 lost
+    assert len(game.player(3).hand) == before + 2 and game.player(3).face_up  # face up again
+    assert [(e.seat, e.face_up) for e in of(events, "general_flipped")] == [(3, True)]
+
+
+def test_fangzhu_may_be_declined():
+    game = game_with(None, "caopi", None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2)
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    events = game.submit(2, Confirm(False))
+    assert not of(events, "general_flipped") and not of(events, "cards_drawn")
+    assert all(p.face_up for p in game.players)
+
+
+def _songwei(lord_caopi: bool, judged: str):
+    """Seat 2 (`judged`) judges an Indulgence ♠ at his judgment phase; 曹丕 is seat 1."""
+    game = (
+        game_with("caopi", judged, None, None)
+        if lord_caopi
+        else game_with(None, judged, "caopi", None)
+    )
+    place(game, 2, "indulgence@S6")
+    deck_top(game, "kill@S7")
+    end_turn(game)
+    pass_all(game)
+    return game
+
+
+def test_songwei_a_black_judgment_of_a_wei_character_lets_the_lord_draw():
+    game = _songwei(True, "xuhuang")
+    prompt = prompt_is(game, PromptKind.CONFIRM, 2, "songwei")  # his choice, not the lord's
+    assert prompt.target == 1
+    before = len(game.player(1).hand)
+    events = game.submit(2, Confirm(True))
+    assert [(e.seat, e.count) for e in of(events, "cards_drawn")][0] == (1, 1)
+    assert len(game.player(1).hand) == before + 1
+
+
+def test_songwei_only_as_lord_and_only_for_wei():
+    not_lord = _songwei(False, "xuhuang")
+    assert not_lord.pending().reason != "songwei" and "songwei" not in skill_ids(not_lord, 3)
+    shu = _songwei(True, "zhurong")
+    assert shu.pending().reason != "songwei"

@@ -1,6 +1,6 @@
 """The 林 (Forest) pack's skills, original printed texts (docs/forest-mountain.md §3).
 
-徐晃 (duanliang), 孟获 (huoshou, zaiqi), 祝融 (juxiang, lieren), 孙坚 (yinghun). The texts players read are in `data/skills.json`. A general whose
+徐晃 (duanliang), 曹丕 (xingshang, fangzhu; songwei as lord), 孟获 (huoshou, zaiqi), 祝融 (juxiang, lieren), 孙坚 (yinghun). The texts players read are in `data/skills.json`. A general whose
 skills are not all registered here is refused at setup (`general_not_playable`).
 """
 
@@ -16,6 +16,7 @@ from engine.sanguosha.events import (
     CardsRevealed,
     CardTaken,
     EffectCancelled,
+    HandCardsGiven,
     OptionChosen,
 )
 from engine.sanguosha.prompts import Prompt, PromptKind
@@ -25,7 +26,7 @@ from engine.sanguosha.skills._convert import ViewAs
 
 if TYPE_CHECKING:
     from engine.sanguosha.catalogue import Card
-    from engine.sanguosha.context import Damage, DrawData, PhaseData, Use
+    from engine.sanguosha.context import Damage, DrawData, DyingData, Judgment, PhaseData, Use
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
 
@@ -91,6 +92,98 @@ class Duanliang(ViewAs):
 
     def trick_distance(self, game: Game, owner: Player, user: Player, name: str) -> int | None:
         return DUANLIANG_DISTANCE if user is owner and name == "supply_shortage" else None
+
+
+# --------------------------------------------------------------------------- 曹丕
+@register
+class Xingshang(Skill):
+    """行殇: when another player dies, you may take all of his hand and equipment cards into
+    your hand (before his burial and before any reward or penalty; his judgment area is
+    discarded as usual). At the table the hand passes face down: its count is known."""
+
+    id = "xingshang"
+    triggers = (Point.DEATH,)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: DyingData) -> bool:
+        dead = data.player
+        return dead is not owner and owner.alive and dead.has_cards()
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: DyingData) -> Flow:
+        dead = data.player
+        hand = list(dead.hand)
+        dead.hand.clear()
+        if hand:
+            owner.hand.extend(hand)
+            game.emit(HandCardsGiven(dead.seat, owner.seat, len(hand), self.id))
+        for card in dead.equipment_cards():
+            zone = game.take_card(dead, card)  # its owner is dead: a Silver Lion heals no one
+            owner.hand.append(card)
+            game.emit(CardTaken(owner.seat, dead.seat, zone, str(card), self.id))
+        if game._queue:
+            yield from game.flush()
+
+
+@register
+class Fangzhu(Skill):
+    """放逐: after you take damage (once per damage), you may choose another player: he
+    draws X cards (X: the HP you have lost), then flips his general."""
+
+    id = "fangzhu"
+    triggers = (Point.DAMAGED,)
+    asks_first = False  # choosing the player is the offer; NO declines
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> bool:
+        return data.target is owner and bool(game.other_living(owner))
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> Flow:
+        others = game.other_living(owner)
+        chosen = yield from game.choose_players(owner, self.id, others, 1, 1, optional=True)
+        if not chosen:
+            return
+        target = chosen[0]
+        game.skill_invoked(owner, self.id, (target.seat,))
+        lost = owner.max_hp - owner.hp
+        if lost > 0:
+            game.draw(target, lost, self.id)
+        game.flip(target, self.id)
+
+
+@register
+class Songwei(Skill):
+    """颂威 (lord): after another Wei character's judgment card takes effect and it is
+    black (the final card, after 鬼才 or 鬼道), that character may let you draw 1. It is
+    his choice: the lord can neither ask nor refuse."""
+
+    id = "songwei"
+    tags = frozenset({"lord"})
+    triggers = (Point.JUDGMENT_AFTER,)
+    asks_first = False  # the judging player is asked, not the lord
+    KINGDOM = "wei"
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Judgment) -> bool:
+        judged = data.player
+        return (
+            judged is not owner
+            and judged.alive
+            and judged.kingdom == self.KINGDOM
+            and data.card is not None
+            and data.card.color is Color.BLACK
+        )
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Judgment) -> Flow:
+        judged = data.player
+        answer = yield Prompt(
+            PromptKind.CONFIRM,
+            judged.seat,
+            (judged.seat,),
+            target=owner.seat,
+            reason=self.id,
+            optional=True,
+        )
+        if not (isinstance(answer, Confirm) and answer.ok):
+            return
+        game.skill_invoked(owner, self.id, (judged.seat,))
+        game.draw(owner, 1, self.id)
 
 
 BARBARIAN = "barbarian_invasion"
