@@ -158,7 +158,7 @@ class LifeLayer(FlowLayer):
         start = self.current if self.current is not None and self.current.alive else p
         for asked in self.living_from(start):
             # anyone may give a Peach; the dying player may also drink a Wine (3.1)
-            need = RESCUE_SELF if asked is p and self.settings.maneuvering else "peach"
+            need = RESCUE_SELF if asked is p and self._drinks(p) else "peach"
             while p.hp < 1 and p.alive and not self.survives(p, True):
                 req = Request(asked, need, True, p, None, "dying")
                 got = yield from self.ask_card(asked, need, req, target=p, count=1 - p.hp)
@@ -179,6 +179,15 @@ class LifeLayer(FlowLayer):
             self.emit(PlayerRescued(p.seat, p.hp))
             return
         yield from self.die(p, killer)
+
+    def _drinks(self, p: Player) -> bool:
+        """Whether a dying `p` may save himself with a Wine: with the Maneuvering cards, or
+        by a skill that makes one (酒池 with `jiuchi_duanliang_without_maneuvering`)."""
+        if self.settings.maneuvering:
+            return True
+        return any(
+            "wine" in s.converts and s.conversion_off(self.game, p) is None for s in p.skills
+        )
 
     def survives(self, p: Player, rescuing: bool) -> bool:
         """Whether a skill keeps `p`, at HP 0 or less, alive without dying (`Skill.survives`)."""

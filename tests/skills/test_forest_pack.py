@@ -6,6 +6,7 @@ from engine.sanguosha import (
     ChooseTarget,
     Confirm,
     Discard,
+    EndPlay,
     Pass,
     PickCard,
     PlayCard,
@@ -434,3 +435,108 @@ def test_songwei_only_as_lord_and_only_for_wei():
     assert not_lord.pending().reason != "songwei" and "songwei" not in skill_ids(not_lord, 3)
     shu = _songwei(True, "zhurong")
     assert shu.pending().reason != "songwei"
+
+
+# --------------------------------------------------------------------------- 董卓 酒池 肉林 崩坏 暴虐
+def test_jiuchi_a_spade_hand_card_as_wine_in_the_play_phase():
+    game = game_with("dongzhuo", None, None, None, maneuvering=True)
+    set_hand(game, 1, "kill@S8", "kill@C7", "peach@H3")
+    events = game.submit(1, UseSkill("jiuchi", (C("kill@S8"),)))
+    assert [(e.name, e.skill) for e in of(events, "card_used")] == [("wine", "jiuchi")]
+    out = refused(game, 1, UseSkill("jiuchi", (C("kill@C7"),)), Reason.NOT_CONVERTIBLE)
+    assert out.data["as_card"] == "wine"
+    game.submit(1, PlayCard(C("kill@C7"), (2,)))
+    game.submit(2, Respond(None))
+    assert game.player(2).hp == 2  # the Wine's +1
+
+
+def test_jiuchi_rescues_himself_while_dying_even_without_the_maneuvering_cards_by_setting():
+    for settings in ({"maneuvering": True}, {"jiuchi_duanliang_without_maneuvering": True}):
+        game = game_with(None, "dongzhuo", None, None, **settings)
+        set_hp(game, 2, 1, 8)
+        set_hand(game, 1, "kill@C7")
+        set_hand(game, 2, "kill@S8")
+        game.submit(1, PlayCard(C("kill@C7"), (2,)))
+        game.submit(2, Respond(None))
+        prompt = prompt_is(game, PromptKind.RESPOND, 2)
+        assert prompt.need == "peach|wine"
+        game.submit(2, UseSkill("jiuchi", (C("kill@S8"),)))
+        assert game.player(2).hp == 1 and game.player(2).alive
+
+
+def test_jiuchi_needs_the_maneuvering_cards_by_default():
+    game = game_with("dongzhuo", None, None, None)
+    set_hand(game, 1, "kill@S8")
+    out = refused(game, 1, UseSkill("jiuchi", (C("kill@S8"),)), Reason.NOT_CONVERTIBLE)
+    assert out.data["why"] == "maneuvering"
+
+
+def test_roulin_a_kill_between_him_and_a_woman_needs_two_dodges():
+    game = game_with("dongzhuo", "zhurong", None, None)
+    set_hand(game, 1, "kill@C7")
+    set_hand(game, 2, "dodge@D2", "kill@S8")
+    game.submit(1, PlayCard(C("kill@C7"), (2,)))
+    prompt = prompt_is(game, PromptKind.RESPOND, 2)
+    assert prompt.needed == 2 and prompt.skill == "roulin"
+    game.submit(2, Respond(C("dodge@D2")))
+    game.submit(2, Respond(None))  # no second Dodge: the Kill hits
+    assert game.player(2).hp == 3
+    woman = game_with("zhurong", "dongzhuo", None, None)
+    set_hand(woman, 1, "kill@C7")
+    set_hand(woman, 2, "dodge@D2", "dodge@D3")
+    woman.submit(1, PlayCard(C("kill@C7"), (2,)))
+    assert prompt_is(woman, PromptKind.RESPOND, 2).needed == 2
+    woman.submit(2, Respond(C("dodge@D2")))
+    woman.submit(2, Respond(C("dodge@D3")))
+    assert woman.player(2).hp == 8
+
+
+def test_benghuai_at_his_finish_phase_loses_hp_or_max_hp():
+    for option, state in (("lose_hp", (7, 8)), ("lose_max_hp", (7, 7))):
+        game = game_with("dongzhuo", None, None, None)
+        set_hand(game, 1)
+        game.submit(1, EndPlay())
+        prompt = prompt_is(game, PromptKind.CHOOSE_OPTION, 1, "benghuai")
+        assert prompt.options == ("lose_hp", "lose_max_hp") and not prompt.optional
+        refused(game, 1, Confirm(False), Reason.WRONG_ACTION)
+        game.submit(1, ChooseOption(option))
+        assert (game.player(1).hp, game.player(1).max_hp) == state
+
+
+def test_benghuai_not_when_tied_for_lowest():
+    game = game_with("dongzhuo", None, None, None)
+    set_hp(game, 1, 4, 8)
+    set_hand(game, 1)
+    events = game.submit(1, EndPlay())
+    assert game.current.seat == 2 and not of(events, "hp_lost")
+
+
+def _baonue(judged: str):
+    """董卓 the lord (seat 1, wounded); seat 2 (`judged` general) Kills seat 3 in his turn."""
+    game = game_with("dongzhuo", judged, None, None)
+    set_hp(game, 1, 3, 9)  # the lowest: no 崩坏
+    set_hand(game, 1)
+    end_turn(game)
+    while game.pending().kind is not PromptKind.PLAY:  # 2's own start-of-turn offers
+        game.submit(game.pending().seat, Confirm(False))
+    set_hand(game, 2, "kill@C7")
+    set_hand(game, 3)
+    deck_top(game, "kill@S8")
+    game.submit(2, PlayCard(C("kill@C7"), (3,)))
+    return game
+
+
+def test_baonue_another_qun_characters_damage_judged_spade_heals_the_lord():
+    game = _baonue("lvbu")
+    prompt = prompt_is(game, PromptKind.CONFIRM, 2, "baonue")  # the damage dealer decides
+    assert prompt.target == 1
+    events = game.submit(2, Confirm(True))
+    assert [(e.reason, e.success) for e in of(events, "judgment_settled")] == [("baonue", True)]
+    assert game.player(1).hp == 4 and game.player(3).hp == 3
+
+
+def test_baonue_only_for_qun_and_only_as_lord():
+    shu = _baonue("zhurong")
+    assert shu.pending().reason != "baonue" and shu.player(1).hp == 3
+    game = game_with(None, "lvbu", "dongzhuo", None)
+    assert "baonue" not in skill_ids(game, 3)

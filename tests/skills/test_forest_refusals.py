@@ -26,7 +26,26 @@ def _xuhuang(maneuvering: bool, players: int = 5) -> Callable[[], Game]:
     return make
 
 
+def _dongzhuo() -> Game:
+    game = game_with("dongzhuo", None, None, None, maneuvering=True)
+    set_hand(game, 1, "kill@C7", "kill@S8")
+    return game
+
+
 CASES = [
+    (
+        "jiuchi_not_a_spade",
+        _dongzhuo,
+        1,
+        UseSkill("jiuchi", (C("kill@C7"),)),
+        Reason.NOT_CONVERTIBLE,
+        {"skill": "jiuchi", "cards": ["kill@C7"], "as_card": "wine"},
+        {
+            "en": "Lake of Wine uses one ♠ hand card as a Wine, not Kill ♣7.",
+            "zh-Hans": "酒池：可将一张黑桃手牌当【酒】使用，【杀】♣7不行。",
+            "es": "Lago de vino usa una carta de picas de la mano como Vino, no el Ataque ♣7.",
+        },
+    ),
     (
         "duanliang_red_card",
         _xuhuang(maneuvering=True),

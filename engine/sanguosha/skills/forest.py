@@ -1,6 +1,7 @@
 """The 林 (Forest) pack's skills, original printed texts (docs/forest-mountain.md §3).
 
-徐晃 (duanliang), 曹丕 (xingshang, fangzhu; songwei as lord), 孟获 (huoshou, zaiqi), 祝融 (juxiang, lieren), 孙坚 (yinghun). The texts players read are in `data/skills.json`. A general whose
+徐晃 (duanliang), 曹丕 (xingshang, fangzhu; songwei as lord), 孟获 (huoshou, zaiqi), 祝融 (juxiang, lieren), 孙坚 (yinghun), 董卓 (jiuchi, roulin, benghuai;
+baonue as lord). The texts players read are in `data/skills.json`. A general whose
 skills are not all registered here is refused at setup (`general_not_playable`).
 """
 
@@ -26,7 +27,15 @@ from engine.sanguosha.skills._convert import ViewAs
 
 if TYPE_CHECKING:
     from engine.sanguosha.catalogue import Card
-    from engine.sanguosha.context import Damage, DrawData, DyingData, Judgment, PhaseData, Use
+    from engine.sanguosha.context import (
+        Damage,
+        DrawData,
+        DyingData,
+        Judgment,
+        PhaseData,
+        TargetData,
+        Use,
+    )
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
 
@@ -393,3 +402,119 @@ class Yinghun(Skill):
             draw, drop = (x, 1) if answer.option == "draw_x" else (1, x)
         game.draw(target, draw, self.id)
         yield from discard_cards(game, target, drop, self.id, owner)
+
+
+# --------------------------------------------------------------------------- 董卓
+@register
+class Jiuchi(ViewAs):
+    """酒池: use a ♠ hand card as Wine: in your play phase (it counts toward the Wine
+    limit), or on yourself while dying (a rescue)."""
+
+    id = "jiuchi"
+    converts = ("wine",)
+    hand_only = True
+
+    def matches(self, game: Game, owner: Player, cards: tuple[Card, ...]) -> bool:
+        return cards[0].suit is Suit.SPADE and self.conversion_off(game, owner) is None
+
+    def conversion_off(self, game: Game, owner: Player) -> str | None:
+        return _without_maneuvering(game)
+
+
+@register
+class Roulin(Skill):
+    """肉林 (compulsory): a Kill you use on a woman, or a woman uses on you, needs two
+    Dodges to be cancelled (as 无双's)."""
+
+    id = "roulin"
+    tags = COMPULSORY
+    triggers = (Point.TARGET_CHOSEN,)
+    FEMALE = "female"
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> bool:
+        use, target = data.use, data.target
+        if use.name != "kill":
+            return False
+        if use.user is owner:
+            return target is not owner and target.gender == self.FEMALE
+        return target is owner and use.user.gender == self.FEMALE
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> Flow:
+        data.use.need[data.target.seat] = 2
+        data.use.need_by[data.target.seat] = self.id
+        return
+        yield
+
+
+@register
+class Benghuai(Skill):
+    """崩坏 (compulsory): at the start of your finish phase, if some living player has less
+    HP than you, you lose 1 HP or 1 max HP (your choice; tied for lowest: nothing)."""
+
+    id = "benghuai"
+    tags = COMPULSORY
+    triggers = (Point.PHASE_START,)
+    OPTIONS = ("lose_hp", "lose_max_hp")
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
+        if data.player is not owner or data.phase != "finish":
+            return False
+        return any(q.hp < owner.hp for q in game.other_living(owner))
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
+        answer = yield Prompt(
+            PromptKind.CHOOSE_OPTION,
+            owner.seat,
+            (owner.seat,),
+            reason=self.id,
+            options=self.OPTIONS,
+        )
+        game.emit(OptionChosen(owner.seat, answer.option, self.id))
+        if answer.option == "lose_hp":
+            yield from game.lose_hp(owner, 1)
+        else:
+            yield from game.change_max_hp(owner, -1, self.id)
+
+
+@register
+class Baonue(Skill):
+    """暴虐 (lord): after another Qun character deals damage (once per damage), he may judge:
+    on a ♠ you recover 1 HP. The judgment is his (鬼才, 鬼道 may change it) and so is the
+    choice."""
+
+    id = "baonue"
+    tags = frozenset({"lord"})
+    triggers = (Point.DAMAGE_DONE,)
+    asks_first = False  # the damage dealer is asked, not the lord
+    KINGDOM = "qun"
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> bool:
+        source = data.source
+        return (
+            source is not None
+            and source is not owner
+            and source.alive
+            and source.kingdom == self.KINGDOM
+        )
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Damage) -> Flow:
+        source = data.source
+        assert source is not None
+        answer = yield Prompt(
+            PromptKind.CONFIRM,
+            source.seat,
+            (source.seat,),
+            target=owner.seat,
+            reason=self.id,
+            optional=True,
+        )
+        if not (isinstance(answer, Confirm) and answer.ok):
+            return
+        game.skill_invoked(owner, self.id, (source.seat,))
+        j = yield from game.judge(source, self.id, _is_spade)
+        if j.success and owner.alive and owner.hp < owner.max_hp:
+            yield from game.recover(source, owner, 1, None)
+
+
+def _is_spade(card: Card) -> bool:
+    return card.suit is Suit.SPADE
