@@ -540,3 +540,86 @@ def test_baonue_only_for_qun_and_only_as_lord():
     assert shu.pending().reason != "baonue" and shu.player(1).hp == 3
     game = game_with(None, "lvbu", "dongzhuo", None)
     assert "baonue" not in skill_ids(game, 3)
+
+
+# --------------------------------------------------------------------------- 鲁肃 好施 缔盟
+def _haoshi(hand, others, **settings):
+    """鲁肃 (seat 2, holding `hand`) at his draw phase, OK to 好施 (the deck's top 4 known)."""
+    game = game_with(None, "lusu", None, None, **settings)
+    set_hand(game, 2, *hand)
+    for seat, cards_ in others.items():
+        set_hand(game, seat, *cards_)
+    deck_top(game, "dodge@D2", "dodge@D3", "peach@H3", "kill@C7")
+    end_turn(game)
+    prompt_is(game, PromptKind.CONFIRM, 2, "haoshi")
+    return game, game.submit(2, Confirm(True))
+
+
+def test_haoshi_draws_2_more_and_gives_half_to_the_fewest():
+    game, events = _haoshi(("kill@S7", "kill@S8"), {1: ("kill@C8",), 3: (), 4: ("kill@C9",)})
+    assert [e.count for e in of(events, "cards_drawn")] == [4]
+    prompt = prompt_is(game, PromptKind.DISCARD, 2, "haoshi")
+    assert (prompt.count, prompt.target) == (3, 3)  # 6 cards: half to seat 3 (none in hand)
+    refused(game, 2, Discard((C("kill@S7"),)), Reason.WRONG_COUNT)
+    events = game.submit(2, Discard((C("kill@S7"), C("kill@S8"), C("kill@C7"))))
+    assert [(e.seat, e.target, e.count) for e in of(events, "hand_cards_given")] == [(2, 3, 3)]
+    assert len(game.player(2).hand) == 3 and len(game.player(3).hand) == 3 and conserved(game)
+
+
+def test_haoshi_a_hand_of_exactly_5_keeps_everything():
+    game, events = _haoshi(("kill@S7",), {3: ()})
+    assert len(game.player(2).hand) == 5 and game.pending().kind is PromptKind.PLAY
+
+
+def test_haoshi_tied_fewest_is_his_choice_and_the_any_other_setting():
+    game, _ = _haoshi(("kill@S7", "kill@S8"), {1: (), 3: ("kill@C8",), 4: ()})
+    prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 2, "haoshi")
+    assert set(prompt.options) == {1, 4} and not prompt.optional
+    refused(game, 2, ChooseTarget(3), Reason.INVALID_TARGET)
+    game.submit(2, ChooseTarget(4))
+    assert prompt_is(game, PromptKind.DISCARD, 2, "haoshi").target == 4
+    anyone, _ = _haoshi(
+        ("kill@S7", "kill@S8"), {1: (), 3: ("kill@C8",)}, haoshi_recipient="any_other"
+    )
+    assert set(prompt_is(anyone, PromptKind.CHOOSE_TARGET, 2, "haoshi").options) == {1, 3, 4}
+
+
+def _dimeng():
+    game = game_with("lusu", None, None, None)
+    set_hand(game, 1, "kill@S7", "kill@S8", "peach@H3")
+    set_hand(game, 2, "dodge@D2", "dodge@D3", "kill@C7")
+    set_hand(game, 3, "kill@C8")
+    return game
+
+
+def test_dimeng_discards_the_difference_and_the_two_swap_hands():
+    game = _dimeng()
+    equip(game, 1, "chitu@H5")
+    events = game.submit(1, UseSkill("dimeng", (C("kill@S7"), C("chitu@H5")), (2, 3)))
+    assert sorted(of(events, "cards_discarded")[0].cards) == ["chitu@H5", "kill@S7"]
+    swapped = [(e.seat, e.target, e.count, e.target_count) for e in of(events, "hands_swapped")]
+    assert swapped == [(2, 3, 3, 1)]
+    assert [str(c) for c in game.player(2).hand] == ["kill@C8"]
+    assert sorted(str(c) for c in game.player(3).hand) == ["dodge@D2", "dodge@D3", "kill@C7"]
+    refused(game, 1, UseSkill("dimeng", (), (2, 4)), Reason.ONCE_PER_PHASE)
+    assert conserved(game)
+
+
+def test_dimeng_refusals():
+    game = _dimeng()
+    out = refused(game, 1, UseSkill("dimeng", (C("kill@S7"),), (2, 3)), Reason.WRONG_COUNT)
+    assert out.data == {"expected": 2, "got": 1, "why": "dimeng", "skill": "dimeng"}
+    refused(game, 1, UseSkill("dimeng", (), (1, 2)), Reason.CANNOT_TARGET_SELF)
+    refused(game, 1, UseSkill("dimeng", (), (2,)), Reason.NEEDS_TARGET)
+    refused(game, 1, UseSkill("dimeng", (), (2, 2)), Reason.DUPLICATE_TARGET)
+    set_hand(game, 3)
+    set_hand(game, 4)
+    refused(game, 1, UseSkill("dimeng", (), (3, 4)), Reason.NO_HAND_CARDS)
+
+
+def test_dimeng_both_empty_allowed_by_setting_is_a_no_op():
+    game = game_with("lusu", None, None, None, dimeng_both_empty="allowed")
+    set_hand(game, 3)
+    set_hand(game, 4)
+    events = game.submit(1, UseSkill("dimeng", (), (3, 4)))
+    assert of(events, "hands_swapped") and not game.player(3).hand and not game.player(4).hand

@@ -32,7 +32,49 @@ def _dongzhuo() -> Game:
     return game
 
 
+def _lusu(empty: bool) -> Callable[[], Game]:
+    def make() -> Game:
+        game = game_with("lusu", None, None, None)
+        set_hand(game, 1, "kill@S7", "kill@S8")
+        set_hand(game, 2, "dodge@D2", "dodge@D3", "kill@C7")
+        set_hand(game, 3, *(() if empty else ("kill@C8",)))
+        if empty:
+            set_hand(game, 2)
+        return game
+
+    return make
+
+
 CASES = [
+    (
+        "dimeng_wrong_number_of_discards",
+        _lusu(empty=False),
+        1,
+        UseSkill("dimeng", (C("kill@S7"),), (2, 3)),
+        Reason.WRONG_COUNT,
+        {"expected": 2, "got": 1, "why": "dimeng", "skill": "dimeng"},
+        {
+            "en": "Alliance discards as many cards as the two hand counts differ: 2 cards, not 1.",
+            "zh-Hans": "缔盟须弃置与两名角色手牌数之差等量的牌：2张牌，而不是1张。",
+            "es": "Alianza descarta tantas cartas como la diferencia entre las dos manos: 2 cartas, "
+            "no 1.",
+        },
+    ),
+    (
+        "dimeng_two_empty_hands",
+        _lusu(empty=True),
+        1,
+        UseSkill("dimeng", (), (2, 3)),
+        Reason.NO_HAND_CARDS,
+        {"card": "dimeng", "target": 2},
+        {
+            "en": "Seat 2 and the other player chosen both have no hand card: Alliance would "
+            "swap nothing.",
+            "zh-Hans": "2号位与另一名所选角色都没有手牌：缔盟无牌可交换。",
+            "es": "El asiento 2 y el otro jugador elegido no tienen cartas en la mano: Alianza no "
+            "intercambiaría nada.",
+        },
+    ),
     (
         "jiuchi_not_a_spade",
         _dongzhuo,

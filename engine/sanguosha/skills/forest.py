@@ -1,6 +1,6 @@
 """The 林 (Forest) pack's skills, original printed texts (docs/forest-mountain.md §3).
 
-徐晃 (duanliang), 曹丕 (xingshang, fangzhu; songwei as lord), 孟获 (huoshou, zaiqi), 祝融 (juxiang, lieren), 孙坚 (yinghun), 董卓 (jiuchi, roulin, benghuai;
+徐晃 (duanliang), 曹丕 (xingshang, fangzhu; songwei as lord), 孟获 (huoshou, zaiqi), 祝融 (juxiang, lieren), 孙坚 (yinghun), 鲁肃 (haoshi, dimeng), 董卓 (jiuchi, roulin, benghuai;
 baonue as lord). The texts players read are in `data/skills.json`. A general whose
 skills are not all registered here is refused at setup (`general_not_playable`).
 """
@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import Color, Suit
-from engine.sanguosha.actions import Confirm, Discard
+from engine.core.errors import IllegalAction
+from engine.sanguosha.actions import Confirm, Discard, UseSkill
 from engine.sanguosha.cards.tricks import choose_card_from
 from engine.sanguosha.events import (
     CardsGained,
@@ -21,11 +22,15 @@ from engine.sanguosha.events import (
     OptionChosen,
 )
 from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import Flow, Point, Skill, register
-from engine.sanguosha.skills._active import COMPULSORY
+from engine.sanguosha.skills._active import ACTIVE, COMPULSORY, known, nobody, once_used
 from engine.sanguosha.skills._convert import ViewAs
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from engine.sanguosha.cards import Problem
     from engine.sanguosha.catalogue import Card
     from engine.sanguosha.context import (
         Damage,
@@ -402,6 +407,128 @@ class Yinghun(Skill):
             draw, drop = (x, 1) if answer.option == "draw_x" else (1, x)
         game.draw(target, draw, self.id)
         yield from discard_cards(game, target, drop, self.id, owner)
+
+
+# --------------------------------------------------------------------------- 鲁肃
+HAOSHI_EXTRA = 2
+HAOSHI_KEEPS = 5
+"""好施: a hand of more than 5 after the extra draw gives half of it away."""
+
+
+@register
+class Haoshi(Skill):
+    """好施: in your draw phase you may draw 2 more; then, if you hold more than 5 hand
+    cards, you give half of them (rounded down), face down, to the other player with the
+    fewest hand cards (your choice among those tied: `haoshi_recipient`)."""
+
+    id = "haoshi"
+    triggers = (Point.BEFORE_DRAW, Point.PHASE_END)
+    asks_first = False  # offered (OK/NO) before the draw; the gift after it is not optional
+    MARK = "turn:haoshi"
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> bool:
+        if data.player is not owner:
+            return False
+        if point is Point.BEFORE_DRAW:
+            return bool(data.count > 0)
+        return data.phase == "draw" and bool(owner.marks.pop(self.MARK, False))
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> Flow:
+        if point is Point.BEFORE_DRAW:
+            if not (yield from game.ask_confirm(owner, self.id, data)):
+                return
+            game.skill_invoked(owner, self.id)
+            data.count += HAOSHI_EXTRA
+            owner.marks[self.MARK] = True  # the gift is forced once he drew the extra cards
+            return
+        count = len(owner.hand) // 2
+        others = game.other_living(owner)
+        if len(owner.hand) <= HAOSHI_KEEPS or not others or count == 0:
+            return
+        if game.settings.haoshi_recipient == "fewest":
+            fewest = min(len(q.hand) for q in others)
+            others = [q for q in others if len(q.hand) == fewest]
+        target = others[0]
+        if len(others) > 1:
+            chosen = yield from game.choose_players(owner, self.id, others, 1, 1, optional=False)
+            target = chosen[0]
+        answer = yield Prompt(
+            PromptKind.DISCARD,
+            owner.seat,
+            (owner.seat,),
+            target=target.seat,
+            reason=self.id,
+            count=count,
+            ctx={"exact": True},
+        )
+        given: tuple[Card, ...] | int = answer.cards if isinstance(answer, Discard) else count
+        yield from game.give_hand_cards(owner, target, given, self.id)
+
+
+@register
+class Dimeng(Skill):
+    """缔盟: once per play phase, choose two other players and discard X of your cards (hand
+    or equipment; X: the difference of their hand counts): they swap their hands. Two
+    players with no hand card at all are refused (`dimeng_both_empty`)."""
+
+    id = "dimeng"
+    tags = ACTIVE
+    MARK = "turn:dimeng"
+
+    def can_activate(self, game: Game, owner: Player) -> bool:
+        return not owner.marks.get(self.MARK) and len(game.other_living(owner)) >= 2
+
+    def unavailable(self, game: Game, owner: Player) -> Problem:
+        return once_used(owner, self.id) or nobody(self.id, len(game.other_living(owner)), 2)
+
+    def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
+        problem = once_used(owner, self.id)
+        if problem is not None:
+            raise IllegalAction(problem[0], **problem[1])
+        if len(action.targets) < 2:
+            raise IllegalAction(Reason.NEEDS_TARGET, card=self.id, min_targets=2)
+        if len(action.targets) > 2:
+            got = len(action.targets)
+            raise IllegalAction(Reason.TOO_MANY_TARGETS, card=self.id, max_targets=2, got=got)
+        a, b = (game.player(s) for s in action.targets)
+        for q in (a, b):
+            if q is owner:
+                raise IllegalAction(Reason.CANNOT_TARGET_SELF, card=self.id)
+            if not q.alive:
+                raise IllegalAction(Reason.TARGET_DEAD, target=q.seat)
+        if a is b:
+            raise IllegalAction(Reason.DUPLICATE_TARGET, target=a.seat)
+        if not a.hand and not b.hand and game.settings.dimeng_both_empty == "refused":
+            raise IllegalAction(Reason.NO_HAND_CARDS, card=self.id, target=a.seat)
+        x = abs(len(a.hand) - len(b.hand))
+        if len(action.cards) != x:
+            got = len(action.cards)
+            raise IllegalAction(Reason.WRONG_COUNT, expected=x, got=got, why=self.id, skill=self.id)
+        if action.cards:
+            game.check_owned(owner, action.cards)
+
+    def activation_choices(self, game: Game, owner: Player) -> Iterator[UseSkill]:
+        others = game.other_living(owner)
+        pool = known(owner.hand) + owner.equipment_cards()
+        for i, a in enumerate(others):
+            for b in others[i + 1 :]:
+                if not a.hand and not b.hand and game.settings.dimeng_both_empty == "refused":
+                    continue
+                x = abs(len(a.hand) - len(b.hand))
+                if x <= len(pool):
+                    yield UseSkill(self.id, tuple(pool[:x]), (a.seat, b.seat))
+
+    def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        owner.marks[self.MARK] = True
+        a, b = (game.player(s) for s in action.targets)
+        if action.cards:
+            for card in action.cards:
+                game.take_card(owner, card)
+            game.to_discard(action.cards, owner.seat, self.id)
+            if game._queue:
+                yield from game.flush()
+        if a.alive and b.alive:
+            yield from game.swap_hands(a, b, self.id)
 
 
 # --------------------------------------------------------------------------- 董卓
