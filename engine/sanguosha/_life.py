@@ -157,6 +157,8 @@ class LifeLayer(FlowLayer):
             yield from self.fire(Point.DYING, data)
         start = self.current if self.current is not None and self.current.alive else p
         for asked in self.living_from(start):
+            if asked is not p and self.prohibited_error(asked, p, "peach") is not None:
+                continue  # barred from saving him (完杀): not asked
             # anyone may give a Peach; the dying player may also drink a Wine (3.1)
             need = RESCUE_SELF if asked is p and self._drinks(p) else "peach"
             while p.hp < 1 and p.alive and not self.survives(p, True):

@@ -623,3 +623,97 @@ def test_dimeng_both_empty_allowed_by_setting_is_a_no_op():
     set_hand(game, 4)
     events = game.submit(1, UseSkill("dimeng", (), (3, 4)))
     assert of(events, "hands_swapped") and not game.player(3).hand and not game.player(4).hand
+
+
+# --------------------------------------------------------------------------- 贾诩 完杀 乱武 帷幕
+def test_weimu_no_black_trick_may_target_him():
+    game = game_with("xuhuang", "jiaxu", None, None, maneuvering=True)
+    set_hand(game, 1, "dismantle@S3", "duel@DA", "kill@S7", "indulgence@S6", "lightning@SA")
+    out = refused(game, 1, PlayCard(C("dismantle@S3"), (2,)), Reason.TARGET_PROHIBITED)
+    assert out.data == {"card": "dismantle", "target": 2, "skill": "weimu"}
+    refused(game, 1, PlayCard(C("indulgence@S6"), (2,)), Reason.TARGET_PROHIBITED)
+    refused(game, 1, UseSkill("duanliang", (C("kill@S7"),), (2,)), Reason.TARGET_PROHIBITED)
+    events = game.submit(1, PlayCard(C("duel@DA"), (2,)))  # a red trick targets him
+    assert [(e.name, e.targets) for e in of(events, "card_used")] == [("duel", (2,))]
+
+
+def test_weimu_barbarian_passes_him_over_arrow_barrage_does_not():
+    game = game_with(None, "jiaxu", None, None)
+    set_hand(game, 1, "barbarian_invasion@S7", "arrow_barrage@HA")
+    set_hand(game, 2, "kill@S8", "dodge@D2")
+    set_hand(game, 3)
+    set_hand(game, 4)
+    events = game.submit(1, PlayCard(C("barbarian_invasion@S7")))
+    events += pass_all(game)
+    assert [(e.seat, e.by) for e in of(events, "effect_cancelled")] == [(2, "weimu")]
+    assert game.player(2).hp == 3 and game.player(3).hp == 3
+    game.submit(1, PlayCard(C("arrow_barrage@HA")))
+    pass_all(game)
+    assert prompt_is(game, PromptKind.RESPOND, 2).need == "dodge"
+
+
+def test_weimu_a_moving_lightning_passes_him_and_he_cannot_place_one():
+    game = game_with("jiaxu", None, None, None)
+    set_hand(game, 1, "lightning@SA")
+    refused(game, 1, PlayCard(C("lightning@SA")), Reason.TARGET_PROHIBITED)
+    moving = game_with(None, None, None, "jiaxu")  # seat 3 holds it; 4 is 贾诩
+    set_hand(moving, 1)
+    place(moving, 3, "lightning@SA")
+    deck_top(moving, "dodge@D2")  # no strike: it moves on
+    end_turn(moving)  # seat 2's turn
+    end_turn(moving)  # seat 3's: the judgment, then it passes 贾诩 (seat 4) for seat 1
+    pass_all(moving)
+    assert [n for _, n in moving.player(1).judgment] == ["lightning"]
+    assert not moving.player(4).judgment
+
+
+def _wansha_dying():
+    """贾诩 (seat 1) Kills seat 2 at 1 health in his turn: seat 2 is dying."""
+    game = game_with("jiaxu", None, None, None)
+    set_hp(game, 2, 1)
+    set_hand(game, 1, "kill@S7", "peach@H3")
+    set_hand(game, 2, "peach@H4")
+    set_hand(game, 3, "peach@H6")
+    set_hand(game, 4, "peach@H7")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(None))
+    return game
+
+
+def test_wansha_only_he_and_the_dying_player_are_asked_for_a_peach():
+    game = _wansha_dying()
+    asked = []
+    while game.pending().kind is PromptKind.RESPOND:
+        asked.append(game.pending().seat)
+        game.submit(game.pending().seat, Respond(None))
+    assert asked == [1, 2] and not game.player(2).alive
+
+
+def test_wansha_the_dying_player_saves_himself():
+    game = _wansha_dying()
+    game.submit(1, Respond(None))
+    game.submit(2, Respond(C("peach@H4")))
+    assert game.player(2).alive and game.player(2).hp == 1
+
+
+def test_luanwu_each_other_player_kills_a_nearest_one_or_loses_1_hp():
+    game = game_with("jiaxu", None, None, None)
+    set_hand(game, 1)
+    set_hand(game, 2, "kill@S7")
+    set_hand(game, 3)  # nothing: loses 1 health
+    set_hand(game, 4, "kill@S8")
+    events = game.submit(1, UseSkill("luanwu"))
+    prompt = prompt_is(game, PromptKind.RESPOND, 2, "luanwu")
+    assert prompt.need == "kill"
+    events += game.submit(2, Respond(C("kill@S7")))
+    prompt_is(game, PromptKind.CHOOSE_TARGET, 2, "luanwu")  # seats 1 and 3 are both at 1
+    refused(game, 2, ChooseTarget(4), Reason.INVALID_TARGET)
+    events += game.submit(2, ChooseTarget(3))
+    while game.pending().seat == 3 and game.pending().kind is PromptKind.RESPOND:
+        events += game.submit(3, Respond(None))  # no Dodge
+    prompt_is(game, PromptKind.RESPOND, 4, "luanwu")
+    events += game.submit(4, Respond(None))  # declines: loses 1
+    assert [(e.seat, e.targets) for e in of(events, "card_used")] == [(2, (3,))]
+    assert [e.seat for e in of(events, "hp_lost")] == [3, 4]
+    assert (game.player(3).hp, game.player(4).hp) == (2, 3) and "luanwu" in game.player(1).spent
+    refused(game, 1, UseSkill("luanwu"), Reason.SKILL_SPENT)

@@ -10,7 +10,7 @@ import pytest
 
 from companion.narration import Narrator
 from engine.core.errors import ActionError
-from engine.sanguosha import Game, Reason, UseSkill, parse_card
+from engine.sanguosha import Game, PlayCard, Reason, UseSkill, parse_card
 
 from .helpers import game_with, set_hand, state_snapshot
 
@@ -45,7 +45,45 @@ def _lusu(empty: bool) -> Callable[[], Game]:
     return make
 
 
+def _weimu() -> Game:
+    game = game_with(None, "jiaxu", None, None)
+    set_hand(game, 1, "dismantle@S3")
+    return game
+
+
+def _luanwu_spent() -> Game:
+    game = game_with("jiaxu", None, None, None)
+    game.player(1).spent.append("luanwu")
+    return game
+
+
 CASES = [
+    (
+        "weimu_black_trick",
+        _weimu,
+        1,
+        PlayCard(C("dismantle@S3"), (2,)),
+        Reason.TARGET_PROHIBITED,
+        {"card": "dismantle", "target": 2, "skill": "weimu"},
+        {
+            "en": "Jia Xu (seat 2) cannot be targeted by Dismantle (Curtain).",
+            "zh-Hans": "2号位贾诩不能成为【过河拆桥】的目标（帷幕）。",
+            "es": "Jia Xu (asiento 2) no puede ser objetivo de Desmantelar (Cortina).",
+        },
+    ),
+    (
+        "luanwu_spent",
+        _luanwu_spent,
+        1,
+        UseSkill("luanwu"),
+        Reason.SKILL_SPENT,
+        {"skill": "luanwu", "seat": 1},
+        {
+            "en": "Chaos is once per game: Jia Xu (seat 1) has already used it.",
+            "zh-Hans": "乱武每局游戏限一次：1号位贾诩已经发动过。",
+            "es": "Caos se usa una vez por partida: Jia Xu (asiento 1) ya la ha usado.",
+        },
+    ),
     (
         "dimeng_wrong_number_of_discards",
         _lusu(empty=False),

@@ -143,7 +143,7 @@ def test_forest_self_play_keeps_the_invariants(maneuvering):
     and their acting skills act."""
     packs = ("standard", "forest")
     seen: Counter = Counter()
-    for seed in range(36):
+    for seed in range(120):  # enough for 肉林 (董卓 and a woman, a Kill between them)
         settings = Settings(
             general_packs=packs,
             maneuvering=maneuvering,

@@ -161,7 +161,17 @@ class Skill:
     ) -> int:
         return 0
 
-    def prohibits(self, game: Game, owner: Player, user: Player, target: Player, name: str) -> bool:
+    def prohibits(
+        self,
+        game: Game,
+        owner: Player,
+        user: Player,
+        target: Player,
+        name: str,
+        cards: tuple[Card, ...] = (),
+    ) -> bool:
+        """Whether `user` may not use `name` on `target` (`cards`: its physical cards, when
+        known: 帷幕 reads their colour)."""
         return False
 
     def trick_distance(self, game: Game, owner: Player, user: Player, name: str) -> int | None:

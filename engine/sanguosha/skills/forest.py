@@ -1,7 +1,7 @@
 """The 林 (Forest) pack's skills, original printed texts (docs/forest-mountain.md §3).
 
 徐晃 (duanliang), 曹丕 (xingshang, fangzhu; songwei as lord), 孟获 (huoshou, zaiqi), 祝融 (juxiang, lieren), 孙坚 (yinghun), 鲁肃 (haoshi, dimeng), 董卓 (jiuchi, roulin, benghuai;
-baonue as lord). The texts players read are in `data/skills.json`. A general whose
+baonue as lord), 贾诩 (wansha, luanwu, weimu). The texts players read are in `data/skills.json`. A general whose
 skills are not all registered here is refused at setup (`general_not_playable`).
 """
 
@@ -13,6 +13,8 @@ from engine.core.cards import Color, Suit
 from engine.core.errors import IllegalAction
 from engine.sanguosha.actions import Confirm, Discard, UseSkill
 from engine.sanguosha.cards.tricks import choose_card_from
+from engine.sanguosha.catalogue import catalogue
+from engine.sanguosha.context import Request
 from engine.sanguosha.events import (
     CardsGained,
     CardsRevealed,
@@ -645,3 +647,134 @@ class Baonue(Skill):
 
 def _is_spade(card: Card) -> bool:
     return card.suit is Suit.SPADE
+
+
+# --------------------------------------------------------------------------- 贾诩
+@register
+class Wansha(Skill):
+    """完杀 (compulsory): during your turn no one but you and the dying player may use a
+    Peach (a converted one too): the others are not asked."""
+
+    id = "wansha"
+    tags = COMPULSORY
+    modifiers = ("prohibit",)
+
+    def prohibits(
+        self,
+        game: Game,
+        owner: Player,
+        user: Player,
+        target: Player,
+        name: str,
+        cards: tuple[Card, ...] = (),
+    ) -> bool:
+        return (
+            name == "peach" and game.current is owner and user is not owner and user is not target
+        )
+
+
+@register
+class Luanwu(Skill):
+    """乱武 (limited): in your play phase, every other living player in turn, from your next
+    seat, uses a Kill on one of the players nearest to him (a legal target in his range), or
+    else loses 1 HP. The Kill counts toward no limit; distances are read for each in turn."""
+
+    id = "luanwu"
+    tags = frozenset({"limited", "active"})
+
+    def can_activate(self, game: Game, owner: Player) -> bool:
+        return bool(game.other_living(owner))
+
+    def unavailable(self, game: Game, owner: Player) -> Problem:
+        return nobody(self.id)
+
+    def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
+        if action.cards:
+            raise IllegalAction(Reason.WRONG_COUNT, expected=0, got=len(action.cards))
+        if action.targets:
+            got = len(action.targets)
+            raise IllegalAction(Reason.TOO_MANY_TARGETS, card=self.id, max_targets=0, got=got)
+
+    def activation_choices(self, game: Game, owner: Player) -> Iterator[UseSkill]:
+        yield UseSkill(self.id)
+
+    @staticmethod
+    def nearest(game: Game, p: Player) -> list[Player]:
+        """The other living players at the smallest distance from `p`."""
+        others = game.other_living(p)
+        if not others:
+            return []
+        least = min(game.distance(p, q) for q in others)
+        return [q for q in others if game.distance(p, q) == least]
+
+    def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        for p in game.other_living(owner):
+            if not p.alive:
+                continue
+            legal = [q for q in self.nearest(game, p) if game.kill_target_error(p, q) is None]
+            used = False
+            if legal:
+                req = Request(p, "kill", True, owner, None, self.id)
+                one = legal[0] if len(legal) == 1 else None
+                got = yield from game.ask_card(p, "kill", req, target=one)
+                if got is not None:
+                    cards, skill = got
+                    target = one
+                    if target is None:
+                        chosen = yield from game.choose_players(
+                            p, self.id, legal, 1, 1, optional=False
+                        )
+                        target = chosen[0]
+                    yield from game.use_card(p, "kill", cards, [target], skill=skill, extra=True)
+                    used = True
+            if not used and p.alive:
+                yield from game.lose_hp(p, 1)
+
+
+@register
+class Weimu(Skill):
+    """帷幕 (compulsory): you cannot be the target of a black trick, delayed ones included
+    (converted ones by their cards' colour; a moving Lightning passes you). A black trick
+    that reaches every player (Barbarian Invasion) passes you over."""
+
+    id = "weimu"
+    tags = COMPULSORY
+    modifiers = ("prohibit",)
+    triggers = (Point.EFFECT_VOID,)
+
+    def prohibits(
+        self,
+        game: Game,
+        owner: Player,
+        user: Player,
+        target: Player,
+        name: str,
+        cards: tuple[Card, ...] = (),
+    ) -> bool:
+        return target is owner and _is_trick(name) and _color(cards) is Color.BLACK
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> bool:
+        use = data.use
+        return (
+            data.target is owner
+            and not data.cancelled
+            and _is_trick(use.name)
+            and _color(use.cards) is Color.BLACK
+        )
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> Flow:
+        data.cancelled = True
+        game.emit(EffectCancelled(owner.seat, data.use.name, self.id))
+        return
+        yield
+
+
+def _is_trick(name: str) -> bool:
+    spec = catalogue().cards.get(name)
+    return spec is not None and spec.type == "trick"
+
+
+def _color(cards: tuple[Card, ...]) -> Color:
+    """The colour of a use's physical cards: theirs when they share one, else none."""
+    colors = {c.color for c in cards}
+    return colors.pop() if len(colors) == 1 else Color.NONE
