@@ -35,6 +35,7 @@ from .helpers import (
     set_hp,
     set_identities,
     skill_ids,
+    table_game,
 )
 
 C = parse_card
@@ -517,8 +518,8 @@ def _baonue(judged: str):
     set_hp(game, 1, 3, 9)  # the lowest: no 崩坏
     set_hand(game, 1)
     end_turn(game)
-    while game.pending().kind is not PromptKind.PLAY:  # 2's own start-of-turn offers
-        game.submit(game.pending().seat, Confirm(False))
+    while (p := game.pending()) is not None and p.kind is not PromptKind.PLAY:
+        game.submit(p.seat, Confirm(False))  # 2's own start-of-turn offers
     set_hand(game, 2, "kill@C7")
     set_hand(game, 3)
     deck_top(game, "kill@S8")
@@ -717,3 +718,32 @@ def test_luanwu_each_other_player_kills_a_nearest_one_or_loses_1_hp():
     assert [e.seat for e in of(events, "hp_lost")] == [3, 4]
     assert (game.player(3).hp, game.player(4).hp) == (2, 3) and "luanwu" in game.player(1).spent
     refused(game, 1, UseSkill("luanwu"), Reason.SKILL_SPENT)
+
+
+def test_haoshi_at_the_table_the_gift_passes_unseen_and_only_counts_move():
+    game = table_game("lusu", "caocao", "liubei", "sunquan", settings=FOREST)
+    prompt_is(game, PromptKind.CONFIRM, 1, "haoshi")
+    game.submit(1, Confirm(True))
+    assert len(game.player(1).hand) == 8  # 4 dealt and 4 drawn
+    prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 1, "haoshi")  # all three hold 4
+    assert set(prompt.options) == {2, 3, 4}
+    game.submit(1, ChooseTarget(2))
+    assert prompt_is(game, PromptKind.DISCARD, 1, "haoshi").count == 4
+    events = game.submit(1, Confirm(True))  # OK: given face down, unseen
+    assert [(e.seat, e.target, e.count) for e in of(events, "hand_cards_given")] == [(1, 2, 4)]
+    assert (len(game.player(1).hand), len(game.player(2).hand)) == (4, 8)
+
+
+def test_zaiqi_at_the_table_each_revealed_card_is_scanned():
+    game = table_game("caocao", "menghuo", "liubei", "sunquan", settings=FOREST)
+    set_hp(game, 2, 2)
+    end_turn(game)
+    prompt_is(game, PromptKind.CONFIRM, 2, "zaiqi")
+    game.submit(2, Confirm(True))
+    assert prompt_is(game, PromptKind.REVEAL_CARD, 2, "zaiqi").count == 2
+    game.submit(2, RevealCard(C("peach@H3")))
+    assert prompt_is(game, PromptKind.REVEAL_CARD, 2, "zaiqi").count == 1
+    events = game.submit(2, RevealCard(C("kill@S7")))
+    assert of(events, "cards_revealed")[0].cards == ("peach@H3", "kill@S7")
+    assert game.player(2).hp == 3 and C("kill@S7") in game.player(2).hand
+    assert len(game.player(2).hand) == 5 and C("peach@H3") in game.discard_pile

@@ -7,7 +7,7 @@ skills are not all registered here is refused at setup (`general_not_playable`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.cards import Color, Suit
 from engine.core.errors import IllegalAction
@@ -210,7 +210,7 @@ class _BarbarianProof(Skill):
     asked for a Kill (the target is voided before any Nullification window, as Vine does)."""
 
     tags = COMPULSORY
-    triggers = (Point.EFFECT_VOID,)
+    triggers: ClassVar[tuple[Point, ...]] = (Point.EFFECT_VOID,)
 
     def can_trigger(self, game: Game, owner: Player, point: Point, data: Any) -> bool:
         if point is Point.EFFECT_VOID:
