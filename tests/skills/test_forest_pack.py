@@ -747,3 +747,23 @@ def test_zaiqi_at_the_table_each_revealed_card_is_scanned():
     assert of(events, "cards_revealed")[0].cards == ("peach@H3", "kill@S7")
     assert game.player(2).hp == 3 and C("kill@S7") in game.player(2).hand
     assert len(game.player(2).hand) == 5 and C("peach@H3") in game.discard_pile
+
+
+def test_huoshou_and_juxiang_together():
+    """祝融's Barbarian Invasion: 孟获 is its source; his own goes to her hand (§3.2)."""
+    game = game_with("zhurong", "menghuo", None, None)
+    set_hand(game, 1, "barbarian_invasion@S7")
+    for seat in (2, 3, 4):
+        set_hand(game, seat)
+    events = game.submit(1, PlayCard(C("barbarian_invasion@S7")))
+    events += pass_all(game)
+    assert [(e.source, e.target) for e in of(events, "damage_dealt")] == [(2, 3), (2, 4)]
+    assert C("barbarian_invasion@S7") in game.discard_pile  # her own: discarded
+    end_turn(game)
+    while (p := game.pending()) is not None and p.kind is not PromptKind.PLAY:
+        game.submit(p.seat, Confirm(False))
+    set_hand(game, 2, "barbarian_invasion@SK")
+    events = game.submit(2, PlayCard(C("barbarian_invasion@SK")))
+    events += pass_all(game)
+    assert [(e.seat, e.by) for e in of(events, "effect_cancelled")] == [(1, "juxiang")]
+    assert C("barbarian_invasion@SK") in game.player(1).hand

@@ -1,8 +1,10 @@
 """The 林 (Forest) pack's skills, original printed texts (docs/forest-mountain.md §3).
 
-徐晃 (duanliang), 曹丕 (xingshang, fangzhu; songwei as lord), 孟获 (huoshou, zaiqi), 祝融 (juxiang, lieren), 孙坚 (yinghun), 鲁肃 (haoshi, dimeng), 董卓 (jiuchi, roulin, benghuai;
-baonue as lord), 贾诩 (wansha, luanwu, weimu). The texts players read are in `data/skills.json`. A general whose
-skills are not all registered here is refused at setup (`general_not_playable`).
+徐晃 (duanliang), 曹丕 (xingshang, fangzhu; songwei as lord), 孟获 (huoshou, zaiqi), 祝融
+(juxiang, lieren), 孙坚 (yinghun), 鲁肃 (haoshi, dimeng), 董卓 (jiuchi, roulin, benghuai;
+baonue as lord), 贾诩 (wansha, luanwu, weimu). The texts players read are in
+`data/skills.json`. The lord skills are given only to the lord (`Game.general_skills`);
+颂威 and 暴虐 ask the other character, not the lord.
 """
 
 from __future__ import annotations
