@@ -767,3 +767,18 @@ def test_huoshou_and_juxiang_together():
     events += pass_all(game)
     assert [(e.seat, e.by) for e in of(events, "effect_cancelled")] == [(1, "juxiang")]
     assert C("barbarian_invasion@SK") in game.player(1).hand
+
+
+def test_luanwu_an_empty_handed_zhugeliang_is_no_target():
+    """Seat 2's nearest are 贾诩 and an empty-handed 诸葛亮 (空城): only 贾诩 may be the Kill's
+    target, so no choice is asked; 诸葛亮 himself has no Kill and loses 1 HP."""
+    game = game_with("jiaxu", None, "zhugeliang", None)
+    set_hand(game, 1)
+    set_hand(game, 2, "kill@S7")
+    set_hand(game, 3)
+    set_hand(game, 4)
+    game.submit(1, UseSkill("luanwu"))
+    prompt = prompt_is(game, PromptKind.RESPOND, 2, "luanwu")
+    assert prompt.target == 1
+    events = game.submit(2, Respond(C("kill@S7")))
+    assert [(e.seat, e.targets) for e in of(events, "card_used")] == [(2, (1,))]
