@@ -16,6 +16,8 @@ SET_NAMES = (
     "fire",
     "fire_skills",
     "3v3_skills",
+    "forest",
+    "forest_skills",
     "commands",
     "custom",
 )

@@ -27,6 +27,7 @@ SETS = (
     "maneuvering",
     "wind",
     "fire",
+    "forest",
     "3v3",
     "custom",
     "all",

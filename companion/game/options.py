@@ -250,6 +250,9 @@ MANEUVERING_RULES = (
     "buqu_rescue_stop",
     "hongyan_on_replacement",
     "tianxiang_amount",
+    "jiuchi_duanliang_without_maneuvering",
+    "haoshi_recipient",
+    "dimeng_both_empty",
 )
 """Three Kingdoms Kill settings `--rule` sets: the disputed points of the Maneuvering
 expansion and of the 神话再临 mechanisms (the other house settings have their own flags)."""

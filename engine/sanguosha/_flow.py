@@ -340,6 +340,8 @@ class FlowLayer(RespondLayer):
             for target in list(rule.effect_targets(use)):
                 yield from self.fire(Point.TARGET_CHOSEN, TargetData(use, target))
         yield from rule.resolve(self.game, use)
+        if Point.USE_FINISHED in self._hooks:
+            yield from self.fire(Point.USE_FINISHED, use)
         self.finish_processing(cards)
         return use
 

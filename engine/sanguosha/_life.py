@@ -57,6 +57,10 @@ class LifeLayer(FlowLayer):
         player resets them and, once it is over, is conducted to the others (`conduct`).
         `cards` are the physical cards that caused it when there is no use (Lightning).
         """
+        if use is not None and "damage_source" in use.flags:
+            # another player counts as the source of this use's damage (祸首); none if dead
+            by = use.flags["damage_source"]
+            source = by if by.alive else None
         dmg = Damage(source, target, amount, nature, use, conducted, cards)
         # what the card or skill deals before the source's bonuses (Wine, a mode's rule, then
         # the DAMAGE_BEFORE modifiers: 裸衣, Guding Blade): 天香's `before_bonuses` reading
@@ -156,8 +160,10 @@ class LifeLayer(FlowLayer):
             yield from self.fire(Point.DYING, data)
         start = self.current if self.current is not None and self.current.alive else p
         for asked in self.living_from(start):
+            if asked is not p and self.prohibited_error(asked, p, "peach") is not None:
+                continue  # barred from saving him (完杀): not asked
             # anyone may give a Peach; the dying player may also drink a Wine (3.1)
-            need = RESCUE_SELF if asked is p and self.settings.maneuvering else "peach"
+            need = RESCUE_SELF if asked is p and self._drinks(p) else "peach"
             while p.hp < 1 and p.alive and not self.survives(p, True):
                 req = Request(asked, need, True, p, None, "dying")
                 got = yield from self.ask_card(asked, need, req, target=p, count=1 - p.hp)
@@ -178,6 +184,15 @@ class LifeLayer(FlowLayer):
             self.emit(PlayerRescued(p.seat, p.hp))
             return
         yield from self.die(p, killer)
+
+    def _drinks(self, p: Player) -> bool:
+        """Whether a dying `p` may save himself with a Wine: with the Maneuvering cards, or
+        by a skill that makes one (酒池 with `jiuchi_duanliang_without_maneuvering`)."""
+        if self.settings.maneuvering:
+            return True
+        return any(
+            "wine" in s.converts and s.conversion_off(self.game, p) is None for s in p.skills
+        )
 
     def survives(self, p: Player, rescuing: bool) -> bool:
         """Whether a skill keeps `p`, at HP 0 or less, alive without dying (`Skill.survives`)."""

@@ -254,7 +254,7 @@ class MechanismsLayer(LifeLayer):
         name = next(n for placed, n in source.judgment if placed is card)
         if name in target.delayed_names():
             raise IllegalAction(Reason.ALREADY_IN_AREA, card=name, target=target.seat)
-        problem = self.prohibited_error(by, target, name)
+        problem = self.prohibited_error(by, target, name, (card,))
         if problem is not None:
             raise IllegalAction(problem[0], **problem[1])
         return zone

@@ -99,18 +99,22 @@ class RulesLayer(GameState):
                     limit = max(limit, value)
         return limit
 
-    def prohibiting_skill(self, user: Player, target: Player, name: str) -> str | None:
+    def prohibiting_skill(
+        self, user: Player, target: Player, name: str, cards: tuple[Card, ...] = ()
+    ) -> str | None:
         mods = self._mods.get("prohibit")
         if mods:
             for owner, skill in mods:
-                if skill.prohibits(self.game, owner, user, target, name):
+                if skill.prohibits(self.game, owner, user, target, name, cards):
                     return skill.id
         return None
 
-    def prohibited_error(self, user: Player, target: Player, name: str) -> Problem:
+    def prohibited_error(
+        self, user: Player, target: Player, name: str, cards: tuple[Card, ...] = ()
+    ) -> Problem:
         if "prohibit" not in self._mods:
             return None
-        skill = self.prohibiting_skill(user, target, name)
+        skill = self.prohibiting_skill(user, target, name, cards)
         if skill is None:
             return None
         return Reason.TARGET_PROHIBITED, {"card": name, "target": target.seat, "skill": skill}

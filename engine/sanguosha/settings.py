@@ -67,6 +67,11 @@ class Settings:
       (a ♠ put in place of 小乔's judgment card by 鬼才 or 鬼道 counts as ♥ too: on),
       `tianxiang_amount` (the damage 天香 passes on: as it reached her, after the
       source's bonuses, `as_transferred`; or without them, `before_bonuses`).
+    - The 林 pack's disputed readings (docs/forest-mountain.md §3.3), defaults first:
+      `jiuchi_duanliang_without_maneuvering` (酒池 and 断粮 make Wine and Supply Shortage,
+      Maneuvering cards: off without them), `haoshi_recipient` (好施's gift goes to the
+      other player with the fewest hand cards, `fewest`, or to any other, `any_other`),
+      `dimeng_both_empty` (缔盟 on two players with no hand card: `refused` or `allowed`).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -98,6 +103,9 @@ class Settings:
     buqu_rescue_stop: str = "full_round"
     hongyan_on_replacement: bool = True
     tianxiang_amount: str = "as_transferred"
+    jiuchi_duanliang_without_maneuvering: bool = False
+    haoshi_recipient: str = "fewest"
+    dimeng_both_empty: str = "refused"
 
     def __post_init__(self) -> None:
         packs = self.general_packs
@@ -213,6 +221,9 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "buqu_rescue_stop": ("full_round", "no_duplicates"),
     "hongyan_on_replacement": (True, False),
     "tianxiang_amount": ("as_transferred", "before_bonuses"),
+    "jiuchi_duanliang_without_maneuvering": (False, True),
+    "haoshi_recipient": ("fewest", "any_other"),
+    "dimeng_both_empty": ("refused", "allowed"),
 }
 """The values each of these settings takes (the default first)."""
 

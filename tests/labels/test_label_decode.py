@@ -33,6 +33,8 @@ def test_every_label_decodes_to_its_code(book: codes.Codebook) -> None:
         "wind_skills",
         "fire",
         "fire_skills",
+        "forest",
+        "forest_skills",
         "3v3_skills",
         "custom",
     }

@@ -95,7 +95,8 @@ def test_parse_card_refuses_unknown_cards(text):
 
 def test_generals():
     """25 standard generals: Wei 7, Shu 7, Wu 8, Qun 3; the three lords carry one lord skill
-    each (1b). The 风 and 火 packs add 8 each (docs/wind-fire.md §1), their lords 张角 and 袁绍."""
+    each (1b). The 风 and 火 packs add 8 each (docs/wind-fire.md §1), their lords 张角 and 袁绍; the
+    林 pack 8 more with 18 skills (docs/forest-mountain.md §3)."""
     cat = catalogue()
     gens = {g.id: g for g in cat.generals.values() if g.pack == "standard"}
     assert len(gens) == 25
@@ -106,16 +107,23 @@ def test_generals():
     skills = [s for g in gens.values() for s in g.skills + g.lord_skills]
     assert len(skills) == 40
     packs = Counter(g.pack for g in cat.generals.values())
-    assert packs == {"standard": 25, "wind": 8, "fire": 8}
+    assert packs == {"standard": 25, "wind": 8, "fire": 8, "forest": 8}
     assert cat.packs["wind"].lords == ("zhangjiao",) and cat.packs["fire"].lords == ("yuanshao",)
     assert cat.packs["standard"].lords == cat.lord_candidates == ("caocao", "liubei", "sunquan")
     every = {s for g in cat.generals.values() for s in g.skills + g.lord_skills}
-    assert len(every) == 40 + 24 and every <= set(cat.skills)  # 马术 is in both packs
+    assert len(every) == 40 + 24 + 18 and every <= set(cat.skills)  # 马术 is in both packs
     # the rest are the 3v3 versions' (docs/modes.md §4.3; 神戟 comes with 战神)
     assert set(cat.skills) - every == {"ganglie_3v3", "zhongyi", "jiuzhu", "zhanshen", "shenji"}
-    new = {g.id: g for g in cat.generals.values() if g.pack != "standard"}
+    new = {g.id: g for g in cat.generals.values() if g.pack in ("wind", "fire")}
     assert new["xiaoqiao"].gender == "female" and new["yuanshao"].lord_skills == ("xueyi",)
     assert sum(g.max_hp for g in new.values()) == 4 * 10 + 3 * 6
+    forest = {g.id: g for g in cat.generals.values() if g.pack == "forest"}
+    assert forest["dongzhuo"].max_hp == 8 and forest["zhurong"].gender == "female"
+    assert forest["caopi"].lord_skills == ("songwei",) and forest["dongzhuo"].lord_skills == (
+        "baonue",
+    )
+    assert sum(g.max_hp for g in forest.values()) == 8 + 4 * 4 + 3 * 3
+    assert cat.packs["forest"].lords == ("caopi",)
 
 
 def test_role_tables():

@@ -63,7 +63,7 @@ class EmptyFort(Skill):
     tags = frozenset({"compulsory"})
     modifiers = ("prohibit",)
 
-    def prohibits(self, game, owner, user, target, name):
+    def prohibits(self, game, owner, user, target, name, cards=()):
         return target is owner and not owner.hand and name in ("kill", "duel")
 
 

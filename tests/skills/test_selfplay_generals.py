@@ -28,13 +28,15 @@ GAMES_PER_COUNT = 560  # x 9 player counts = 5,040 games
 STEP_LIMIT = 20_000
 
 
-PACKS = ("standard", "wind", "fire")
-"""Every pack of generals this version plays (docs/wind-fire.md §1.1)."""
+PACKS = ("standard", "wind", "fire", "forest")
+"""Every pack of generals this version plays (docs/wind-fire.md §1.1; the 林 pack's playable
+generals, docs/forest-mountain.md §3)."""
 
 
 def settings_for(seed: int) -> Settings:
     """House rules varied by seed; generals (and so skills) always in play: every second
-    game with the 风 and 火 packs, every seventh with the Maneuvering cards."""
+    game with the 风, 火 and 林 packs, every seventh with the Maneuvering cards (and every
+    third of the others with 酒池 and 断粮 allowed without them)."""
     return Settings(
         ex_cards=seed % 3 == 0,
         four_player_roles="1021" if seed % 2 else "1111",
@@ -42,6 +44,7 @@ def settings_for(seed: int) -> Settings:
         auto_decline=seed % 4 != 0,
         general_packs=PACKS if seed % 2 == 0 else ("standard",),
         maneuvering=seed % 7 == 0,
+        jiuchi_duanliang_without_maneuvering=seed % 3 == 1,
     )
 
 
@@ -130,3 +133,25 @@ def test_wind_and_fire_self_play_keeps_the_invariants(maneuvering):
         play(seed, 2 + seed % 9, seen, settings)
     new = [g for g in pack_generals(PACKS) if catalogue().generals[g].pack != "standard"]
     assert sum(seen[f"general:{g}"] for g in new) > 20
+
+
+@pytest.mark.parametrize("maneuvering", [False, True])
+def test_forest_self_play_keeps_the_invariants(maneuvering):
+    """A quick sample with the 林 pack's playable generals, 2 to 10 players, with and
+    without the Maneuvering cards (without them 酒池 and 断粮 are allowed by the setting):
+    every game ends, the invariants hold after every action, the pack's generals are played
+    and their acting skills act."""
+    packs = ("standard", "forest")
+    seen: Counter = Counter()
+    for seed in range(120):  # enough for 肉林 (董卓 and a woman, a Kill between them)
+        settings = Settings(
+            general_packs=packs,
+            maneuvering=maneuvering,
+            jiuchi_duanliang_without_maneuvering=not maneuvering,
+            auto_decline=True,
+        )
+        play(seed, 2 + seed % 9, seen, settings)
+    new = [g for g in pack_generals(packs) if catalogue().generals[g].pack == "forest"]
+    assert new and all(seen[f"general:{g}"] for g in new)
+    skills = {s for g in new for s in catalogue().generals[g].skills if s in REGISTRY}
+    assert {s for s in skills if _acts(s)} - set(seen) == set()

@@ -67,7 +67,7 @@ class CardRule:
         cards: tuple[Card, ...],
     ) -> Problem:
         return other_alive_error(self.name, user, target, chosen) or game.prohibited_error(
-            user, target, self.name
+            user, target, self.name, cards
         )
 
     def check_target(

@@ -67,7 +67,7 @@ class Lightning(DelayedTrick):
     def usable_error(self, game: Game, user: Player, cards: tuple[Card, ...]) -> Problem:
         if self.name in user.delayed_names():
             return Reason.ALREADY_IN_AREA, {"card": self.name, "target": user.seat}
-        return None
+        return game.prohibited_error(user, user, self.name, cards)  # 帷幕: not a black one
 
     def auto_targets(self, game: Game, user: Player) -> list[Player] | None:
         return [user]
@@ -86,7 +86,7 @@ class Lightning(DelayedTrick):
         for nxt in game.other_living(holder):
             if self.name in nxt.delayed_names():
                 continue
-            if game.prohibiting_skill(holder, nxt, self.name) is not None:
+            if game.prohibiting_skill(holder, nxt, self.name, (card,)) is not None:
                 continue
             nxt.judgment.append((card, self.name))
             game.emit(DelayedTrickMoved(holder.seat, nxt.seat, self.name, str(card)))

@@ -90,7 +90,7 @@ class IronChain(InstantTrick):
         cards: tuple[Card, ...],
     ) -> Problem:
         return _living_unchosen(self.name, target, chosen) or game.prohibited_error(
-            user, target, self.name
+            user, target, self.name, cards
         )
 
     def effect(self, game: Game, use: Use, target: Player) -> Flow:
@@ -113,7 +113,7 @@ class FireAttack(InstantTrick):
         cards: tuple[Card, ...],
     ) -> Problem:
         problem = _living_unchosen(self.name, target, chosen) or game.prohibited_error(
-            user, target, self.name
+            user, target, self.name, cards
         )
         if problem is not None:
             return problem

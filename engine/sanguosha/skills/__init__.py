@@ -60,6 +60,8 @@ class Point(StrEnum):
     PHASE_END = "phase_end"  # PhaseData
     BEFORE_DRAW = "before_draw"  # DrawData(player, count): change count (0 = nothing)
     CARD_USED = "card_used"  # Use: after a card is used, before it takes effect
+    USE_FINISHED = "use_finished"  # Use: its resolution is over, its cards not yet discarded
+    # (a skill may take them from `Game.processing`: 巨象)
     TARGET_CONFIRMING = "target_confirming"  # TargetData: before TARGET_CHOSEN; may redirect
     TARGET_CHOSEN = "target_chosen"  # TargetData(use, target): the final targets; set flags
     EFFECT_VOID = "effect_void"  # TargetData: armor voids the card on target (Vine): set
@@ -159,7 +161,17 @@ class Skill:
     ) -> int:
         return 0
 
-    def prohibits(self, game: Game, owner: Player, user: Player, target: Player, name: str) -> bool:
+    def prohibits(
+        self,
+        game: Game,
+        owner: Player,
+        user: Player,
+        target: Player,
+        name: str,
+        cards: tuple[Card, ...] = (),
+    ) -> bool:
+        """Whether `user` may not use `name` on `target` (`cards`: its physical cards, when
+        known: 帷幕 reads their colour)."""
         return False
 
     def trick_distance(self, game: Game, owner: Player, user: Player, name: str) -> int | None:
@@ -288,6 +300,7 @@ def _load() -> None:
     from engine.sanguosha.skills import (  # noqa: F401
         equipment,
         fire,
+        forest,
         maneuvering,
         qun,
         shu,

@@ -249,7 +249,15 @@ class Kongcheng(Skill):
     tags = COMPULSORY
     modifiers = ("prohibit",)
 
-    def prohibits(self, game: Game, owner: Player, user: Player, target: Player, name: str) -> bool:
+    def prohibits(
+        self,
+        game: Game,
+        owner: Player,
+        user: Player,
+        target: Player,
+        name: str,
+        cards: tuple[Card, ...] = (),
+    ) -> bool:
         return target is owner and not owner.hand and (name == "kill" or name == "duel")
 
 

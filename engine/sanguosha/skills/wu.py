@@ -252,7 +252,15 @@ class Qianxun(Skill):
     tags = COMPULSORY
     modifiers = ("prohibit",)
 
-    def prohibits(self, game: Game, owner: Player, user: Player, target: Player, name: str) -> bool:
+    def prohibits(
+        self,
+        game: Game,
+        owner: Player,
+        user: Player,
+        target: Player,
+        name: str,
+        cards: tuple[Card, ...] = (),
+    ) -> bool:
         return target is owner and (name == "snatch" or name == "indulgence")
 
 
