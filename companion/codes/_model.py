@@ -16,6 +16,8 @@ SET_NAMES = (
     "fire",
     "fire_skills",
     "3v3_skills",
+    "mountain",
+    "mountain_skills",
     "commands",
     "custom",
 )

@@ -28,6 +28,7 @@ SETS = (
     "wind",
     "fire",
     "3v3",
+    "mountain",
     "custom",
     "all",
 )

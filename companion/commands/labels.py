@@ -20,8 +20,13 @@ STANDARD = ("sanguosha", "generals", "identities", "skills")
 """`--set standard`, the default: the standard box's game cards (with its 4 EX cards),
 generals and identity cards, and the skill tokens its generals start skills with."""
 
-PACKS = {"wind": ("wind", "wind_skills"), "fire": ("fire", "fire_skills"), "3v3": ("3v3_skills",)}
-"""`--set wind`, `--set fire`: a 神话再临 pack's general cards and its skill tokens; `--set
+PACKS = {
+    "wind": ("wind", "wind_skills"),
+    "fire": ("fire", "fire_skills"),
+    "3v3": ("3v3_skills",),
+    "mountain": ("mountain", "mountain_skills"),
+}
+"""`--set wind`, `--set fire`, `--set mountain`: a 神话再临 pack's general cards and its skill tokens; `--set
 3v3`: the tokens of the 3v3 versions' skills (their general cards are the standard ones)."""
 
 SETS = (
@@ -29,6 +34,7 @@ SETS = (
     "wind",
     "fire",
     "3v3",
+    "mountain",
     "sanguosha",
     "generals",
     "identities",
@@ -58,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="append",
         help="card set, repeat to add one (--set standard --set commands); default standard: "
         "the standard box (game cards, generals, identities) and the skill tokens; "
-        "wind, fire: the 风 or 火 pack's 8 generals and its skill tokens; "
+        "wind, fire, mountain: the 风, 火 or 山 pack's 8 generals and its skill tokens; "
         "poker: the Regicide deck; maneuvering: the 军争 cards; commands: OK, NO, UNDO, "
         "seat 1-10 and end phase labels, the buttons of a reader that has none (a barcode "
         "scanner, an NFC reader); all: every card (not the commands)",
