@@ -65,6 +65,10 @@ class Settings:
       `buqu_rescue_stop` (a dying 周泰 is asked round the whole table, `full_round`, or
       only until his cards' ranks differ again, `no_duplicates`), `hongyan_on_replacement`
       (a ♠ put in place of 小乔's judgment card by 鬼才 or 鬼道 counts as ♥ too: on).
+    - The 山 pack's disputed readings (docs/forest-mountain.md §4.3), defaults first:
+      `guzheng_take_rest` (after 固政 gives one card back, taking the others is
+      `optional`, or `automatic`), `zhiji_order` (志继: recover or draw, then -1 max HP,
+      `text`; or -1 max HP first, `maxhp_first`).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -95,6 +99,8 @@ class Settings:
     shensu_counts_toward_kill_limit: bool = False
     buqu_rescue_stop: str = "full_round"
     hongyan_on_replacement: bool = True
+    guzheng_take_rest: str = "optional"
+    zhiji_order: str = "text"
 
     def __post_init__(self) -> None:
         packs = self.general_packs
@@ -209,6 +215,8 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "shensu_counts_toward_kill_limit": (False, True),
     "buqu_rescue_stop": ("full_round", "no_duplicates"),
     "hongyan_on_replacement": (True, False),
+    "guzheng_take_rest": ("optional", "automatic"),
+    "zhiji_order": ("text", "maxhp_first"),
 }
 """The values each of these settings takes (the default first)."""
 

@@ -122,9 +122,8 @@ def test_generals():
     assert sum(g.max_hp for g in new.values()) == 4 * 10 + 3 * 6
 
 
-
 def test_mountain_generals():
-    """The 山 pack's 8 generals (docs/forest-mountain.md §1): kingdoms, genders, HP and
+    """The 山 pack's 8 generals (docs/forest-mountain.md §4.1): kingdoms, genders, HP and
     skills as printed; 蔡文姬 a woman; 刘禅 and 孙策 carry a lord skill each."""
     cat = catalogue()
     gens = {g.id: g for g in cat.generals.values() if g.pack == "mountain"}
@@ -136,7 +135,10 @@ def test_mountain_generals():
     assert kingdoms == {"wei": 2, "shu": 2, "wu": 2, "qun": 2}
     assert [g.id for g in gens.values() if g.gender == "female"] == ["caiwenji"]
     assert {g.id: g.max_hp for g in gens.values() if g.max_hp != 4} == {
-        "liushan": 3, "zhangzhaozhanghong": 3, "zuoci": 3, "caiwenji": 3
+        "liushan": 3,
+        "zhangzhaozhanghong": 3,
+        "zuoci": 3,
+        "caiwenji": 3,
     }
     lords = {g.id: g.lord_skills for g in gens.values() if g.lord_skills}
     assert lords == {"liushan": ("ruoyu",), "sunce": ("zhiba",)}
@@ -144,6 +146,7 @@ def test_mountain_generals():
     assert len(skills) == 17 and skills <= set(cat.skills) and "jixi" in cat.skills
     awakening = {s for s in skills if "awakening" in cat.skills[s].tags}
     assert awakening == {"zaoxian", "zhiji", "ruoyu", "hunzi"}
+
 
 def test_role_tables():
     """Role tables for 2-10 players with the 4-player and two-spy variants (1c)."""

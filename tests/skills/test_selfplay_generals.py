@@ -28,13 +28,15 @@ GAMES_PER_COUNT = 560  # x 9 player counts = 5,040 games
 STEP_LIMIT = 20_000
 
 
-PACKS = ("standard", "wind", "fire")
-"""Every pack of generals this version plays (docs/wind-fire.md §1.1)."""
+PACKS = ("standard", "wind", "fire", "mountain")
+"""Every pack of generals this version plays (docs/wind-fire.md §1.1; the 山 pack's playable
+generals, docs/forest-mountain.md §4)."""
+MOUNTAIN = ("standard", "mountain")
 
 
 def settings_for(seed: int) -> Settings:
     """House rules varied by seed; generals (and so skills) always in play: every second
-    game with the 风 and 火 packs, every seventh with the Maneuvering cards."""
+    game with the 风, 火 and 山 packs, every seventh with the Maneuvering cards."""
     return Settings(
         ex_cards=seed % 3 == 0,
         four_player_roles="1021" if seed % 2 else "1111",
@@ -130,3 +132,16 @@ def test_wind_and_fire_self_play_keeps_the_invariants(maneuvering):
         play(seed, 2 + seed % 9, seen, settings)
     new = [g for g in pack_generals(PACKS) if catalogue().generals[g].pack != "standard"]
     assert sum(seen[f"general:{g}"] for g in new) > 20
+
+
+def test_mountain_self_play_keeps_the_invariants():
+    """A quick sample with the 山 pack's playable generals, 2 to 10 players, with and without
+    the Maneuvering cards: every game ends, the invariants hold after every action, each
+    of them is played and 悲歌 acts."""
+    seen: Counter = Counter()
+    for seed in range(36):
+        settings = Settings(general_packs=MOUNTAIN, maneuvering=seed % 2 == 0, auto_decline=True)
+        play(seed, 2 + seed % 9, seen, settings)
+    new = [g for g in pack_generals(MOUNTAIN) if catalogue().generals[g].pack == "mountain"]
+    assert new and all(seen[f"general:{g}"] for g in new), new
+    assert seen["beige"] > 0

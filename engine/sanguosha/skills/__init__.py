@@ -289,6 +289,7 @@ def _load() -> None:
         equipment,
         fire,
         maneuvering,
+        mountain,
         qun,
         shu,
         three_v_three,
