@@ -6,6 +6,7 @@ import pytest
 from companion.narration import Narrator
 from engine.sanguosha import (
     ChooseOption,
+    ChooseTarget,
     Confirm,
     Discard,
     EndPlay,
@@ -17,9 +18,10 @@ from engine.sanguosha import (
     UseSkill,
     parse_card,
 )
-from engine.sanguosha.packs import general_problem
+from engine.sanguosha.packs import general_problem, pack_lords
 from engine.sanguosha.prompts import PromptKind
 
+from .gesture_table import Readers
 from .helpers import (
     conserved,
     deck_top,
@@ -384,3 +386,221 @@ def test_zhiji_unwounded_draws_2_and_not_with_a_hand_card():
     set_hand(kept, 2, "kill@S7")
     end_turn(kept)
     assert kept.player(2).max_hp == 4 and "guanxing" not in skill_ids(kept, 2)
+
+
+# --------------------------------------------------------------------------- 刘禅 享乐
+def test_xiangle_the_kill_user_discards_a_basic_card_or_the_kill_misses_him():
+    """Declined: the Kill has no effect on 刘禅 (no Dodge asked); a basic card discarded:
+    the Kill goes on; a non-basic card is refused, nothing changed."""
+    game = game_with(None, "liushan", None, None)
+    set_hand(game, 1, "kill@S7", "kill@S8", "peach@H3", "chitu@H5")
+    set_hand(game, 2, "dodge@D2")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    prompt = prompt_is(game, PromptKind.DISCARD, 1, reason="xiangle")
+    assert prompt.target == 2 and prompt.optional
+    _said_as(prompt, "xiangle")
+    out = refused(game, 1, Discard((C("chitu@H5"),)), Reason.WRONG_KIND_OF_CARD)
+    assert out.data == {"card": "chitu@H5", "skill": "xiangle", "need": "basic"}
+    for lang, word in (("en", "basic"), ("es", "básica"), ("zh-Hans", "基本牌")):
+        assert word in Narrator(lang).refusal({"reason": "wrong_kind_of_card", **out.data})
+    events = game.submit(1, Confirm(False))
+    assert [(e.seat, e.by) for e in of(events, "effect_cancelled")] == [(2, "xiangle")]
+    assert game.player(2).hp == 3 and game.player(2).hand == [C("dodge@D2")]
+    paid = game_with(None, "liushan", None, None)
+    set_hand(paid, 1, "kill@S7", "peach@H3")
+    set_hand(paid, 2, "dodge@D2")
+    paid.submit(1, PlayCard(C("kill@S7"), (2,)))
+    paid.submit(1, Discard((C("peach@H3"),)))
+    prompt_is(paid, PromptKind.RESPOND, 2)  # the Kill goes on: he may Dodge
+    assert C("peach@H3") in paid.discard_pile
+
+
+def test_xiangle_a_kill_user_with_no_hand_card_cannot_pay():
+    game = game_with(None, "liushan", None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@D2")
+    events = game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    assert [(e.seat, e.by) for e in of(events, "effect_cancelled")] == [(2, "xiangle")]
+    assert game.player(2).hp == 3
+
+
+# --------------------------------------------------------------------------- 刘禅 放权
+def test_fangquan_skips_play_then_another_player_takes_an_extra_turn():
+    """He skips his play phase; at the end of his turn he discards a hand card and names
+    seat 4, whose extra turn comes at once; then play goes on with seat 3."""
+    game = game_with(None, "liushan", None, None)
+    end_turn(game)
+    prompt = prompt_is(game, PromptKind.CONFIRM, 2, reason="fangquan")
+    _said_as(prompt, "fangquan")
+    events = game.submit(2, Confirm(True))
+    assert ("play", "skill") in [(e.phase, e.reason) for e in of(events, "phase_skipped")]
+    while game.pending().kind is PromptKind.DISCARD and game.pending().reason == "discard_phase":
+        events += game.submit(2, game.legal_actions(2)[0])
+    prompt = prompt_is(game, PromptKind.DISCARD, 2, reason="fangquan")
+    _said_as(prompt, "fangquan")
+    card = game.player(2).hand[0]
+    game.submit(2, Discard((card,)))
+    prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="fangquan")
+    _said_as(prompt, "fangquan")
+    events = game.submit(2, ChooseTarget(4))
+    assert [(e.seat, e.reason) for e in of(events, "extra_turn_granted")] == [(4, "fangquan")]
+    assert game.current.seat == 4 and card in game.discard_pile
+    events = end_turn(game)
+    assert [e.seat for e in of(events, "turn_started")][:1] == [3]
+
+
+def test_fangquan_declined_plays_as_usual():
+    game = game_with(None, "liushan", None, None)
+    end_turn(game)
+    game.submit(2, Confirm(False))
+    prompt_is(game, PromptKind.PLAY, 2)
+
+
+# --------------------------------------------------------------------------- 刘禅 若愚
+def test_ruoyu_as_lord_with_the_lowest_hp_gains_max_hp_recovers_and_gains_jijiang():
+    """The lord 刘禅 (3 HP, the others 4): at his preparation phase +1 max HP, +1 HP and
+    激将; once only. Not the lord: never."""
+    game = game_with("liushan", None, None, None)
+    events = []
+    for _ in range(4):
+        events += end_turn(game)
+    p = game.player(1)
+    assert [(e.seat, e.skill) for e in of(events, "skill_awakened")] == [(1, "ruoyu")]
+    assert (p.hp, p.max_hp) == (4, 4) and "jijiang" in skill_ids(game, 1)
+    assert game.view()["seats"][0]["spent"] == ["ruoyu"]
+    lowest = game_with(None, "liushan", None, None)
+    set_hp(lowest, 2, 1)
+    events = end_turn(lowest)
+    assert not of(events, "skill_awakened") and "ruoyu" not in skill_ids(lowest, 2)
+
+
+def test_liushan_is_the_mountain_lord_choice():
+    assert pack_lords(MOUNTAIN) == ("caocao", "liubei", "sunquan", "liushan")
+
+
+# --------------------------------------------------------------------------- 张郃 巧变
+def test_qiaobian_skips_the_judgment_phase_and_the_indulgence_waits():
+    """A hand card discarded before his judgment phase skips it: the Indulgence stays
+    unjudged in his area (and would be judged next turn)."""
+    game = game_with(None, "zhanghe", None, None)
+    place(game, 2, "indulgence@H6")
+    set_hand(game, 2, "kill@S7", "dodge@D2")
+    end_turn(game)
+    prompt = prompt_is(game, PromptKind.DISCARD, 2, reason="qiaobian")
+    assert prompt.options == ("judgment",) and prompt.optional
+    _said_as(prompt, "qiaobian")
+    events = game.submit(2, Discard((C("kill@S7"),)))
+    assert ("judgment", "skill") in [(e.phase, e.reason) for e in of(events, "phase_skipped")]
+    assert game.player(2).judgment and not of(events, "judgment_revealed")
+
+
+def test_qiaobian_skipping_the_draw_phase_takes_a_hand_card_from_up_to_two_players():
+    game = game_with(None, "zhanghe", None, None)
+    set_hand(game, 2, "kill@S7", "dodge@D2")
+    set_hand(game, 3, "peach@H3")
+    set_hand(game, 4, "dodge@D3", "dodge@D4")
+    set_hand(game, 1, "kill@S8")
+    end_turn(game)
+    game.submit(2, Confirm(False))  # not the judgment phase
+    prompt_is(game, PromptKind.DISCARD, 2, reason="qiaobian")
+    game.submit(2, Discard((C("kill@S7"),)))
+    prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="qiaobian")
+    _said_as(prompt, "qiaobian")
+    game.submit(2, ChooseTarget(3))
+    events = game.submit(2, ChooseTarget(4))
+    assert [(e.seat, e.source) for e in of(events, "card_taken")] == [(2, 3), (2, 4)]
+    assert C("peach@H3") in game.player(2).hand and len(game.player(4).hand) == 1
+    assert len(game.player(2).hand) == 3  # dodge, peach, one of seat 4's: no draw
+    assert conserved(game)
+
+
+def test_qiaobian_skipping_the_play_phase_moves_a_card_on_the_board():
+    """Seat 3's horse moves to seat 4 (an empty slot); seat 1's occupied slot is refused
+    with what holds it, nothing changed."""
+    game = game_with("caocao", "zhanghe", None, None)
+    set_hand(game, 2, "kill@S7", "dodge@D2", "dodge@D3", "peach@H3")
+    equip(game, 3, "chitu@H5")
+    equip(game, 1, "zixing@DK")
+    end_turn(game)
+    for _ in range(2):  # not the judgment nor the draw phase
+        game.submit(2, Confirm(False))
+    prompt_is(game, PromptKind.DISCARD, 2, reason="qiaobian")
+    game.submit(2, Discard((C("kill@S7"),)))
+    prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="qiaobian")
+    _said_as(prompt, "qiaobian")
+    game.submit(2, ChooseTarget(3))
+    prompt = prompt_is(game, PromptKind.HARVEST_PICK, 2, reason="qiaobian")
+    _said_as(prompt, "qiaobian")
+    game.submit(2, PickCard(C("chitu@H5")))
+    prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="qiaobian")
+    assert prompt.card == "chitu@H5" and 1 not in prompt.options
+    _said_as(prompt, "qiaobian")
+    out = refused(game, 2, ChooseTarget(1), Reason.SLOT_OCCUPIED)
+    assert out.data == {"card": "chitu@H5", "seat": 1, "held": "zixing@DK"}
+    events = game.submit(2, ChooseTarget(4))
+    assert [(e.seat, e.target, e.card) for e in of(events, "card_moved_on_board")] == [
+        (3, 4, "chitu@H5")
+    ]
+    assert C("chitu@H5") in game.player(4).equipment_cards()
+    assert conserved(game)
+
+
+def test_qiaobian_an_indulgence_cannot_move_to_luxun_nor_to_a_player_holding_one():
+    """谦逊 keeps Indulgence off 陆逊; a seat already holding an Indulgence cannot take a
+    second: both refused with the rule, nothing changed."""
+    game = game_with(None, "zhanghe", None, "luxun", players=5)
+    set_hand(game, 2, "kill@S7", "dodge@D2", "dodge@D3")
+    place(game, 3, "indulgence@H6")
+    place(game, 5, "indulgence@S6")
+    end_turn(game)
+    for _ in range(2):
+        game.submit(2, Confirm(False))
+    game.submit(2, Discard((C("kill@S7"),)))
+    game.submit(2, ChooseTarget(3))
+    game.submit(2, PickCard(C("indulgence@H6")))
+    out = refused(game, 2, ChooseTarget(4), Reason.TARGET_PROHIBITED)
+    assert out.data == {"card": "indulgence", "target": 4, "skill": "qianxun"}
+    out = refused(game, 2, ChooseTarget(5), Reason.ALREADY_IN_AREA)
+    assert out.data == {"card": "indulgence", "target": 5}
+    game.submit(2, ChooseTarget(1))
+    assert [n for _, n in game.player(1).judgment] == ["indulgence"]
+
+
+# --------------------------------------------------------------------------- at the table
+def _readers(*generals):
+    return Readers(*generals, settings={"general_packs": list(MOUNTAIN)})
+
+
+def test_beige_at_the_table_her_card_is_scanned_then_the_judgment():
+    """Seat 1's Kill hits seat 4; 蔡文姬 says OK, scans the card she discards (a Kill still
+    on the table is refused, nothing changed), seat 4 scans the judgment: ♦ draws 2."""
+    t = _readers("huatuo", "caiwenji", "diaochan", "lvbu")
+    t.ok("scan", 1, "kill@S7")
+    t.ok("scan", 1, "lvbu")
+    t.ok("no", 4)
+    prompt_is(t.game, PromptKind.CONFIRM, 2, reason="beige")
+    t.ok("ok", 2)
+    prompt_is(t.game, PromptKind.DISCARD, 2, reason="beige")
+    before = t.game.view()
+    outcome = t.do("scan", 2, "kill@S7")
+    assert not outcome.accepted and t.game.view() == before
+    t.ok("scan", 2, "dodge@D2")
+    prompt_is(t.game, PromptKind.JUDGMENT_CARD, 4, reason="beige")
+    hand = len(t.game.player(4).hand)
+    outcome = t.ok("scan", 4, "dodge@D3")
+    assert [e.seat for e in t.events(outcome, "cards_drawn")] == [4]
+    assert len(t.game.player(4).hand) == hand + 2 and t.game.player(4).hp == 3  # 4 max HP
+
+
+def test_zhijian_at_the_table_token_card_and_general():
+    """`skill:zhijian`, the equipment card from his hand, the other player's general, OK:
+    it is equipped there and he draws 1."""
+    t = _readers("zhangzhaozhanghong", "caiwenji", "diaochan", "daqiao")
+    hand = len(t.game.player(1).hand)
+    t.ok("scan", 1, "skill:zhijian")
+    t.ok("scan", 1, "chitu@H5")
+    t.ok("scan", 1, "diaochan")
+    outcome = t.ok("ok", 1)
+    assert [e.seat for e in t.events(outcome, "equipment_equipped")] == [3]
+    assert C("chitu@H5") in t.game.player(3).equipment_cards()
+    assert len(t.game.player(1).hand) == hand  # one laid down, one drawn

@@ -1,6 +1,6 @@
 """The 山 (Mountain) pack's skills, original printed texts (docs/forest-mountain.md §4).
 
-姜维 (tiaoxin, zhiji), 张昭张纮 (zhijian, guzheng), 蔡文姬 (beige, duanchang). The texts players read are in `data/skills.json`. The other
+张郃 (qiaobian), 姜维 (tiaoxin, zhiji), 刘禅 (xiangle, fangquan; ruoyu as lord), 张昭张纮 (zhijian, guzheng), 蔡文姬 (beige, duanchang). The texts players read are in `data/skills.json`. The other
 山 generals are not built yet: they are refused at setup (`general_not_playable`).
 """
 
@@ -12,8 +12,14 @@ from engine.core.cards import Suit
 from engine.core.errors import IllegalAction
 from engine.sanguosha.actions import Confirm, Discard, UseSkill
 from engine.sanguosha.cards.tricks import choose_card_from
-from engine.sanguosha.context import Request
-from engine.sanguosha.events import CardGiven, CardsGained, OptionChosen
+from engine.sanguosha.context import PlayerChoice, Request
+from engine.sanguosha.events import (
+    CardGiven,
+    CardsGained,
+    CardTaken,
+    EffectCancelled,
+    OptionChosen,
+)
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import Flow, Point, Skill, register
@@ -28,11 +34,11 @@ from engine.sanguosha.skills._active import (
 from engine.sanguosha.state import HIDDEN, SLOT_INDEX
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from engine.sanguosha.cards import Problem
     from engine.sanguosha.catalogue import Card
-    from engine.sanguosha.context import Damage, DyingData, PhaseData
+    from engine.sanguosha.context import Damage, DyingData, PhaseData, TargetData
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
 
@@ -77,6 +83,157 @@ def discard_cards(game: Game, p: Player, count: int, reason: str, by: Player | N
     if game._queue:
         yield from game.flush()
     return gone
+
+
+def choose_players(
+    game: Game,
+    p: Player,
+    reason: str,
+    options: list[Player],
+    hi: int,
+    why: Callable[[Player], Problem] | None = None,
+    **fields: object,
+) -> Flow:
+    """`Game.choose_players` (1..`hi`, optional) with more fields on each prompt (the card
+    being moved, the skill), so the narration can tell one question of a skill from
+    another. Returns the chosen players (empty: declined)."""
+    choice = PlayerChoice(reason, options, 1, hi, True, why)
+    chosen = choice.chosen
+    while len(chosen) < hi and choice.remaining():
+        answer = yield Prompt(
+            PromptKind.CHOOSE_TARGET,
+            p.seat,
+            (p.seat,),
+            reason=reason,
+            count=hi,
+            options=tuple(q.seat for q in choice.remaining()),
+            chosen=tuple(q.seat for q in chosen),
+            optional=True,
+            ctx=choice,
+            **fields,  # type: ignore[arg-type]
+        )
+        if answer.kind == "choose_target":
+            chosen.append(game.player(answer.seat))
+        elif answer.kind == "confirm" and answer.ok and chosen:
+            break
+        else:
+            return []
+    return list(chosen)
+
+
+# --------------------------------------------------------------------------- 张郃
+@register
+class Qiaobian(Skill):
+    """巧变: before your judgment, draw, play or discard phase you may discard a hand card to
+    skip it. A skipped draw phase: take a hand card (unseen) from each of up to 2 other
+    players. A skipped play phase: move one card of a player's equipment or judgment area
+    to the same area of another player (docs/forest-mountain.md §2.6). A phase already
+    being skipped is not offered (`qiaobian_on_skipped_phase`: it is not reached)."""
+
+    id = "qiaobian"
+    triggers = (Point.PHASE_START,)
+    asks_first = False  # the discard is the offer; NO declines
+    PHASES = ("judgment", "draw", "play", "discard")
+    MOST = 2
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
+        return data.player is owner and data.phase in self.PHASES and bool(owner.hand)
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
+        answer = yield Prompt(
+            PromptKind.DISCARD,
+            owner.seat,
+            (owner.seat,),
+            reason=self.id,
+            count=1,
+            optional=True,
+            options=(data.phase,),
+            ctx={"exact": True},
+        )
+        if isinstance(answer, Discard):
+            cards = list(answer.cards)
+            game.take_from_hand(owner, cards[0])
+        elif isinstance(answer, Confirm) and answer.ok:
+            cards = game.take_unseen(owner, 1)
+        else:
+            return
+        game.skill_invoked(owner, self.id)
+        game.to_discard(cards, owner.seat, self.id)
+        data.skip = True
+        if game._queue:
+            yield from game.flush()
+        if not owner.alive:
+            return
+        if data.phase == "draw":
+            yield from self._take_hands(game, owner)
+        elif data.phase == "play":
+            yield from self._move(game, owner)
+
+    def _take_hands(self, game: Game, owner: Player) -> Flow:
+        options = [q for q in game.other_living(owner) if q.hand]
+        if not options:
+            return
+        chosen = yield from choose_players(
+            game, owner, self.id, options, self.MOST, self._no_hand, skill=self.id
+        )
+        for victim in chosen:
+            if victim.hand:
+                owner.hand.append(game.take_random_hand(victim))
+                game.emit(CardTaken(owner.seat, victim.seat, "hand", None, self.id))
+        if game._queue:
+            yield from game.flush()
+
+    def _no_hand(self, q: Player) -> Problem:
+        if q.alive and not q.hand:
+            return Reason.NO_HAND_CARDS, {"card": self.id, "target": q.seat}
+        return None
+
+    @staticmethod
+    def _board(p: Player) -> list[Card]:
+        return p.equipment_cards() + [c for c, _ in p.judgment]
+
+    def _move(self, game: Game, owner: Player) -> Flow:
+        def movable(p: Player, card: Card) -> list[Player]:
+            out = []
+            for q in game.alive_order:
+                try:
+                    game.check_board_move(owner, p, card, q)
+                except IllegalAction:
+                    continue
+                out.append(q)
+            return out
+
+        sources = [p for p in game.alive_order if any(movable(p, c) for c in self._board(p))]
+        if not sources:
+            return
+        picked = yield from choose_players(game, owner, self.id, sources, 1)
+        if not picked:
+            return
+        source = picked[0]
+        cards = [c for c in self._board(source) if movable(source, c)]
+        answer = yield Prompt(
+            PromptKind.HARVEST_PICK,
+            owner.seat,
+            (owner.seat,),
+            target=source.seat,
+            reason=self.id,
+            options=tuple(str(c) for c in cards),
+            ctx=cards,
+        )
+        card: Card = answer.card
+
+        def why(q: Player) -> Problem:
+            try:
+                game.check_board_move(owner, source, card, q)
+            except IllegalAction as exc:
+                return Reason(exc.reason.value), dict(exc.data)
+            return None
+
+        dest = yield from choose_players(
+            game, owner, self.id, movable(source, card), 1, why, card=str(card)
+        )
+        if dest:
+            yield from game.move_on_board(owner, source, card, dest[0], self.id)
 
 
 # --------------------------------------------------------------------------- 姜维
@@ -179,6 +336,123 @@ class Zhiji(Skill):
             game.draw(owner, ZHIJI_DRAW, self.id)
         if owner.alive:
             yield from game.awaken(owner, self.id, 0 if first else -1, self.GAINS)
+
+
+# --------------------------------------------------------------------------- 刘禅
+@register
+class Xiangle(Skill):
+    """享乐 (compulsory): when another player's Kill targets you, its user must discard a
+    basic card from hand, or the Kill has no effect on you (no Dodge asked, no damage; a
+    Wine on it is spent anyway)."""
+
+    id = "xiangle"
+    tags = COMPULSORY
+    triggers = (Point.TARGET_CHOSEN,)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> bool:
+        use = data.use
+        return data.target is owner and use.name == "kill" and use.user is not owner
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> Flow:
+        user = data.use.user
+        if user.alive and user.hand:
+            answer = yield Prompt(
+                PromptKind.DISCARD,
+                user.seat,
+                (user.seat,),
+                target=owner.seat,
+                reason=self.id,
+                count=1,
+                optional=True,
+                ctx={"exact": True, "card_type": "basic"},
+            )
+            if isinstance(answer, Discard):
+                card = answer.cards[0]
+                game.take_from_hand(user, card)
+                game.to_discard((card,), user.seat, self.id)
+                if game._queue:
+                    yield from game.flush()
+                return
+        data.use.cancelled.add(owner.seat)
+        game.emit(EffectCancelled(owner.seat, "kill", self.id))
+
+
+@register
+class Fangquan(Skill):
+    """放权: you may skip your play phase; then at the end of that turn you may discard a
+    hand card and choose another player, who takes an extra turn right after yours."""
+
+    id = "fangquan"
+    triggers = (Point.PHASE_START, Point.PHASE_END)
+    MARK = "turn:fangquan"
+    asks_first = False  # its confirm (play) and its discard (turn end) are the offers
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
+        if data.player is not owner:
+            return False
+        if point is Point.PHASE_START:
+            return data.phase == "play"
+        return (
+            data.phase == "finish"
+            and bool(owner.marks.get(self.MARK))
+            and bool(owner.hand)
+            and bool(game.other_living(owner))
+        )
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
+        if point is Point.PHASE_START:
+            ok = yield from game.ask_confirm(owner, self.id)
+            if ok:
+                game.skill_invoked(owner, self.id)
+                data.skip = True
+                owner.marks[self.MARK] = True
+            return
+        answer = yield Prompt(
+            PromptKind.DISCARD,
+            owner.seat,
+            (owner.seat,),
+            reason=self.id,
+            count=1,
+            optional=True,
+            ctx={"exact": True},
+        )
+        if isinstance(answer, Discard):
+            cards = list(answer.cards)
+            game.take_from_hand(owner, cards[0])
+        elif isinstance(answer, Confirm) and answer.ok:
+            cards = game.take_unseen(owner, 1)
+        else:
+            return
+        game.to_discard(cards, owner.seat, self.id)
+        if game._queue:
+            yield from game.flush()
+        chosen = yield from game.choose_players(
+            owner, self.id, game.other_living(owner), 1, 1, optional=False
+        )
+        if chosen:
+            game.skill_invoked(owner, self.id, (chosen[0].seat,))
+            game.grant_extra_turn(chosen[0], self.id)
+
+
+@register
+class Ruoyu(Skill):
+    """若愚 (lord, awakening): at the start of your preparation phase, if no living player has
+    less HP than you, gain 1 max HP, recover 1 HP and gain the lord skill 激将."""
+
+    id = "ruoyu"
+    tags = frozenset({"lord", "awakening", "compulsory"})
+    triggers = (Point.PHASE_START,)
+    GAINS = ("jijiang",)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
+        if data.player is not owner or data.phase != "preparation" or owner is not game.lord:
+            return False
+        return all(q.hp >= owner.hp for q in game.alive_order)
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
+        yield from game.change_max_hp(owner, 1, self.id)
+        yield from game.recover(owner, owner, 1, None)
+        yield from game.awaken(owner, self.id, 0, self.GAINS)
 
 
 # --------------------------------------------------------------------------- 张昭张纮
