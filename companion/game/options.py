@@ -251,6 +251,7 @@ MANEUVERING_RULES = (
     "hongyan_on_replacement",
     "guzheng_take_rest",
     "zhiji_order",
+    "zhiba_take",
 )
 """Three Kingdoms Kill settings `--rule` sets: the disputed points of the Maneuvering
 expansion and of the 神话再临 mechanisms (the other house settings have their own flags)."""

@@ -68,7 +68,8 @@ class Settings:
     - The 山 pack's disputed readings (docs/forest-mountain.md §4.3), defaults first:
       `guzheng_take_rest` (after 固政 gives one card back, taking the others is
       `optional`, or `automatic`), `zhiji_order` (志继: recover or draw, then -1 max HP,
-      `text`; or -1 max HP first, `maxhp_first`).
+      `text`; or -1 max HP first, `maxhp_first`), `zhiba_take` (制霸's two cards:
+      孙策 may take them, `optional`, or takes them, `automatic`).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -101,6 +102,7 @@ class Settings:
     hongyan_on_replacement: bool = True
     guzheng_take_rest: str = "optional"
     zhiji_order: str = "text"
+    zhiba_take: str = "optional"
 
     def __post_init__(self) -> None:
         packs = self.general_packs
@@ -217,6 +219,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "hongyan_on_replacement": (True, False),
     "guzheng_take_rest": ("optional", "automatic"),
     "zhiji_order": ("text", "maxhp_first"),
+    "zhiba_take": ("optional", "automatic"),
 }
 """The values each of these settings takes (the default first)."""
 

@@ -14,6 +14,7 @@ from engine.sanguosha import (
     PlayCard,
     Reason,
     Respond,
+    RevealCard,
     Settings,
     UseSkill,
     parse_card,
@@ -604,3 +605,74 @@ def test_zhijian_at_the_table_token_card_and_general():
     assert [e.seat for e in t.events(outcome, "equipment_equipped")] == [3]
     assert C("chitu@H5") in t.game.player(3).equipment_cards()
     assert len(t.game.player(1).hand) == hand  # one laid down, one drawn
+
+
+# --------------------------------------------------------------------------- 孙策 激昂 制霸
+def test_jiang_draws_on_his_red_kill_and_when_a_duel_targets_him_not_a_black_kill():
+    game = game_with("sunce", None, None, None)
+    set_hand(game, 1, "kill@H10", "kill@S8")
+    set_hand(game, 2)
+    hand = len(game.player(1).hand)
+    game.submit(1, PlayCard(C("kill@H10"), (2,)))
+    prompt = prompt_is(game, PromptKind.CONFIRM, 1, reason="jiang")
+    _said_as(prompt, "jiang")
+    game.submit(1, Confirm(True))
+    assert len(game.player(1).hand) == hand - 1 + 1
+    black = game_with("sunce", None, None, None)
+    set_hand(black, 1, "kill@S8")
+    set_hand(black, 2)
+    black.submit(1, PlayCard(C("kill@S8"), (2,)))
+    assert not (black.pending().kind is PromptKind.CONFIRM and black.pending().reason == "jiang")
+    duel = game_with("sunce", None, None, None)
+    end_turn(duel)
+    set_hand(duel, 2, "duel@SA")
+    duel.submit(2, PlayCard(C("duel@SA"), (1,)))
+    prompt_is(duel, PromptKind.CONFIRM, 1, reason="jiang")
+
+
+def test_zhiba_a_wu_player_compares_with_the_lord_who_takes_both_cards_when_he_loses():
+    game = game_with("sunce", "lvmeng", None, None)
+    refused(game, 1, UseSkill("zhiba"), Reason.SKILL_NOT_AVAILABLE)  # the lord's own: lent
+    end_turn(game)
+    set_hand(game, 1, "dodge@HK")
+    set_hand(game, 2, "kill@S7", "kill@S8")
+    game.submit(2, UseSkill("zhiba", (), (1,)))
+    game.submit(2, RevealCard(C("kill@S7")))
+    events = game.submit(1, RevealCard(C("dodge@HK")))
+    assert [e.won for e in of(events, "points_compared")] == [False]
+    prompt = prompt_is(game, PromptKind.CONFIRM, 1, reason="zhiba")
+    assert prompt.count == 2
+    _said_as(prompt, "zhiba")
+    events = game.submit(1, Confirm(True))
+    assert {C("kill@S7"), C("dodge@HK")} <= set(game.player(1).hand)
+    out = refused(game, 2, UseSkill("zhiba"), Reason.ONCE_PER_PHASE)
+    assert out.data == {"skill": "zhiba", "seat": 2}
+    assert conserved(game)
+
+
+def test_zhiba_not_for_another_kingdom_and_sunce_waits_for_hunzi():
+    """A Qun player is refused with the kingdoms; 孙策 is not playable until 魂姿 is built."""
+    game = game_with("sunce", "lvbu", None, None)
+    end_turn(game)
+    set_hand(game, 2, "kill@S7")
+    out = refused(game, 2, UseSkill("zhiba"), Reason.WRONG_KINGDOM)
+    assert out.data == {"skill": "zhiba", "seat": 2, "kingdom": "qun", "needed": "wu"}
+    assert general_problem("sunce", MOUNTAIN) == (
+        Reason.GENERAL_NOT_PLAYABLE,
+        {"general": "sunce", "skills": ["hunzi"]},
+    )
+
+
+def test_zhiba_once_hunzi_has_awakened_sunce_may_refuse_and_it_counts_as_used():
+    game = game_with("sunce", "lvmeng", None, None)
+    game.player(1).spent.append("hunzi")  # as after 魂姿 (not built yet)
+    end_turn(game)
+    set_hand(game, 1, "dodge@HK")
+    set_hand(game, 2, "kill@S7")
+    game.submit(2, UseSkill("zhiba"))
+    prompt = prompt_is(game, PromptKind.CONFIRM, 1, reason="zhiba")
+    assert prompt.target == 2
+    _said_as(prompt, "zhiba")
+    events = game.submit(1, Confirm(False))
+    assert not of(events, "points_compared") and game.player(2).hand == [C("kill@S7")]
+    refused(game, 2, UseSkill("zhiba"), Reason.ONCE_PER_PHASE)

@@ -1,6 +1,7 @@
 """The 山 (Mountain) pack's skills, original printed texts (docs/forest-mountain.md §4).
 
-张郃 (qiaobian), 姜维 (tiaoxin, zhiji), 刘禅 (xiangle, fangquan; ruoyu as lord), 张昭张纮 (zhijian, guzheng), 蔡文姬 (beige, duanchang). The texts players read are in `data/skills.json`. The other
+张郃 (qiaobian), 姜维 (tiaoxin, zhiji), 刘禅 (xiangle, fangquan; ruoyu as lord), 孙策 (jiang; zhiba as lord; 魂姿 hunzi waits
+for 英魂, so 孙策 is not playable yet), 张昭张纮 (zhijian, guzheng), 蔡文姬 (beige, duanchang). The texts players read are in `data/skills.json`. The other
 山 generals are not built yet: they are refused at setup (`general_not_playable`).
 """
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.cards import Suit
+from engine.core.cards import Color, Suit
 from engine.core.errors import IllegalAction
 from engine.sanguosha.actions import Confirm, Discard, UseSkill
 from engine.sanguosha.cards.tricks import choose_card_from
@@ -30,6 +31,7 @@ from engine.sanguosha.skills._active import (
     no_cards,
     once_used,
     one_other_target,
+    too_few_cards,
 )
 from engine.sanguosha.state import HIDDEN, SLOT_INDEX
 
@@ -453,6 +455,111 @@ class Ruoyu(Skill):
         yield from game.change_max_hp(owner, 1, self.id)
         yield from game.recover(owner, owner, 1, None)
         yield from game.awaken(owner, self.id, 0, self.GAINS)
+
+
+# --------------------------------------------------------------------------- 孙策
+@register
+class Jiang(Skill):
+    """激昂: you may draw 1 when you use a Duel or a red Kill (once per card, once its targets
+    are chosen) and each time you become a target of one."""
+
+    id = "jiang"
+    triggers = (Point.TARGET_CHOSEN,)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> bool:
+        use = data.use
+        if not (use.name == "duel" or (use.name == "kill" and use.color is Color.RED)):
+            return False
+        if use.user is owner:
+            return data.target is use.targets[0]  # once per card
+        return data.target is owner
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> Flow:
+        game.draw(owner, 1, self.id)
+        return
+        yield
+
+
+@register
+class Zhiba(Skill):
+    """制霸 (lord): once in each of his own play phases, every other Wu character may compare
+    points with you (once 魂姿 has awakened you may refuse: it still counts as his use). If
+    he does not win, you may take both compared cards (`zhiba_take`: or at once). A lent
+    skill: `owner` in the active hooks is the Wu player."""
+
+    id = "zhiba"
+    tags = frozenset({"lord", "active"})
+    lent = True
+    MARK = "turn:zhiba"
+    KINGDOM = "wu"
+
+    def can_activate(self, game: Game, owner: Player) -> bool:
+        return self.unavailable(game, owner) is None
+
+    def unavailable(self, game: Game, owner: Player) -> Problem:
+        lord = game.lender(owner, self.id)
+        if lord is None:  # 孙策 himself: it is the others' skill
+            return Reason.SKILL_NOT_AVAILABLE, {"skill": self.id, "seat": owner.seat, "how": "lent"}
+        if owner.kingdom != self.KINGDOM:
+            data = {"skill": self.id, "seat": owner.seat, "kingdom": owner.kingdom}
+            return Reason.WRONG_KINGDOM, data | {"needed": self.KINGDOM}
+        return (
+            once_used(owner, self.id)
+            or too_few_cards(owner, self.id, 1)
+            or game.comparison_problem(owner, lord, self.id)
+        )
+
+    def check_activate(self, game: Game, owner: Player, action: UseSkill) -> None:
+        no_cards(action)
+        lord = game.lender(owner, self.id)
+        assert lord is not None  # can_activate
+        for seat in action.targets:  # the lord, or no one named
+            if seat != lord.seat:
+                raise IllegalAction(
+                    Reason.INVALID_TARGET, card=self.id, target=seat, lord=lord.seat
+                )
+
+    def activation_choices(self, game: Game, owner: Player) -> Iterator[UseSkill]:
+        yield UseSkill(self.id)
+
+    def activate(self, game: Game, owner: Player, action: UseSkill) -> Flow:
+        owner.marks[self.MARK] = True
+        lord = game.lender(owner, self.id)
+        assert lord is not None
+        if "hunzi" in lord.spent:  # awakened: he may refuse
+            ok = yield from game.ask_confirm(lord, self.id, _Asked(owner))
+            if not ok:
+                return
+        start = len(game.discard_pile)
+        won = yield from game.compare_points(owner, lord, self.id)
+        compared = [c for c in game.discard_pile[start:] if c is not HIDDEN][-2:]
+        if won or not lord.alive or not compared:
+            return
+        if game.settings.zhiba_take == "optional":
+            answer = yield Prompt(
+                PromptKind.CONFIRM,
+                lord.seat,
+                (lord.seat,),
+                target=owner.seat,
+                reason=self.id,
+                count=len(compared),
+                optional=True,
+            )
+            if not (isinstance(answer, Confirm) and answer.ok):
+                return
+        for card in compared:
+            game.discard_pile.remove(card)
+        lord.hand.extend(compared)
+        game.emit(CardsGained(lord.seat, tuple(str(c) for c in compared), self.id))
+
+
+class _Asked:
+    """The player a confirm prompt names (`ask_confirm` reads `target`)."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, target: Player) -> None:
+        self.target = target
 
 
 # --------------------------------------------------------------------------- 张昭张纮
