@@ -134,7 +134,7 @@ def test_wind_and_fire_self_play_keeps_the_invariants(maneuvering):
     assert sum(seen[f"general:{g}"] for g in new) > 20
 
 
-def test_mountain_self_play_keeps_the_invariants():
+def test_mountain_self_play_keeps_the_invariants() -> None:
     """A quick sample with the 山 pack's playable generals, 2 to 10 players, with and without
     the Maneuvering cards: every game ends, the invariants hold after every action, each
     of them is played and 悲歌 acts."""
