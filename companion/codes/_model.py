@@ -18,6 +18,8 @@ SET_NAMES = (
     "3v3_skills",
     "forest",
     "forest_skills",
+    "mountain",
+    "mountain_skills",
     "commands",
     "custom",
 )

@@ -29,6 +29,7 @@ SETS = (
     "fire",
     "forest",
     "3v3",
+    "mountain",
     "custom",
     "all",
 )

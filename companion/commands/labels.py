@@ -24,10 +24,12 @@ PACKS = {
     "wind": ("wind", "wind_skills"),
     "fire": ("fire", "fire_skills"),
     "forest": ("forest", "forest_skills"),
+    "mountain": ("mountain", "mountain_skills"),
     "3v3": ("3v3_skills",),
 }
-"""`--set wind`, `--set fire`, `--set forest`: a 神话再临 pack's general cards and its skill
-tokens; `--set 3v3`: the tokens of the 3v3 versions' skills (their general cards are the standard ones)."""
+"""`--set wind`, `--set fire`, `--set forest`, `--set mountain`: a 神话再临 pack's general cards
+and its skill tokens; `--set 3v3`: the tokens of the 3v3 versions' skills (their general cards
+are the standard ones)."""
 
 SETS = (
     "standard",
@@ -35,6 +37,7 @@ SETS = (
     "fire",
     "forest",
     "3v3",
+    "mountain",
     "sanguosha",
     "generals",
     "identities",
@@ -64,7 +67,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="append",
         help="card set, repeat to add one (--set standard --set commands); default standard: "
         "the standard box (game cards, generals, identities) and the skill tokens; "
-        "wind, fire, forest: the 风, 火 or 林 pack's 8 generals and its skill tokens; "
+        "wind, fire, forest, mountain: the 风, 火, 林 or 山 pack's 8 generals and its skill tokens; "
         "poker: the Regicide deck; maneuvering: the 军争 cards; commands: OK, NO, UNDO, "
         "seat 1-10 and end phase labels, the buttons of a reader that has none (a barcode "
         "scanner, an NFC reader); all: every card (not the commands)",

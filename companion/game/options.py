@@ -253,6 +253,9 @@ MANEUVERING_RULES = (
     "jiuchi_duanliang_without_maneuvering",
     "haoshi_recipient",
     "dimeng_both_empty",
+    "guzheng_take_rest",
+    "zhiji_order",
+    "zhiba_take",
 )
 """Three Kingdoms Kill settings `--rule` sets: the disputed points of the Maneuvering
 expansion and of the 神话再临 mechanisms (the other house settings have their own flags)."""

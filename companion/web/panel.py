@@ -37,9 +37,9 @@ __all__ = ["NOT_ONCE", "ONCE_PER_PHASE", "seat_panel"]
 #: limited skill: the view lists it as `spent`); `tests/phone/test_panel.py` checks that
 #: every active skill of `skills.json` is in one of the two.
 ONCE_PER_PHASE = frozenset(
-    {"zhiheng", "fanjian", "jieyin", "qingnang", "lijian", "qiangxi", "quhu", "tianyi"}
+    {"zhiheng", "fanjian", "jieyin", "qingnang", "lijian", "qiangxi", "quhu", "tianyi", "tiaoxin"}
 )
-NOT_ONCE = frozenset({"rende", "kurou", "huangtian", "zhongyi"})
+NOT_ONCE = frozenset({"rende", "kurou", "huangtian", "zhongyi", "zhiba", "zhijian"})
 
 
 def seat_panel(session: Any, seat: int, lang: str) -> dict[str, Any]:

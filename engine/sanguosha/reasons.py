@@ -24,7 +24,6 @@ class Reason(StrEnum):
     UNKNOWN_ACTION = "unknown_action"  # action
     BAD_SETTINGS = "bad_settings"  # setting, value (players: low, high, the range)
     PACKS_NEED_STANDARD = "packs_need_standard"  # packs (as given)
-    PACK_NOT_AVAILABLE = "pack_not_available"  # pack (no general of it in this version)
 
     # --- who may act, and what is expected (IllegalAction) ---
     GAME_OVER = "game_over"  #

@@ -72,6 +72,10 @@ class Settings:
       Maneuvering cards: off without them), `haoshi_recipient` (好施's gift goes to the
       other player with the fewest hand cards, `fewest`, or to any other, `any_other`),
       `dimeng_both_empty` (缔盟 on two players with no hand card: `refused` or `allowed`).
+      `guzheng_take_rest` (after 固政 gives one card back, taking the others is
+      `optional`, or `automatic`), `zhiji_order` (志继: recover or draw, then -1 max HP,
+      `text`; or -1 max HP first, `maxhp_first`), `zhiba_take` (制霸's two cards:
+      孙策 may take them, `optional`, or takes them, `automatic`).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -106,6 +110,9 @@ class Settings:
     jiuchi_duanliang_without_maneuvering: bool = False
     haoshi_recipient: str = "fewest"
     dimeng_both_empty: str = "refused"
+    guzheng_take_rest: str = "optional"
+    zhiji_order: str = "text"
+    zhiba_take: str = "optional"
 
     def __post_init__(self) -> None:
         packs = self.general_packs
@@ -194,9 +201,6 @@ class Settings:
                 )
         if "standard" not in packs or len(set(packs)) != len(packs):
             raise InvalidAction(Reason.PACKS_NEED_STANDARD, packs=list(packs))
-        for pack in packs:
-            if not any(g.pack == pack for g in cat.generals.values()):  # none in the data yet
-                raise InvalidAction(Reason.PACK_NOT_AVAILABLE, pack=pack)
         order = tuple(p for p in known if p in packs)
         object.__setattr__(self, "general_packs", order)
 
@@ -224,6 +228,9 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "jiuchi_duanliang_without_maneuvering": (False, True),
     "haoshi_recipient": ("fewest", "any_other"),
     "dimeng_both_empty": ("refused", "allowed"),
+    "guzheng_take_rest": ("optional", "automatic"),
+    "zhiji_order": ("text", "maxhp_first"),
+    "zhiba_take": ("optional", "automatic"),
 }
 """The values each of these settings takes (the default first)."""
 

@@ -37,6 +37,7 @@ def test_codes_are_unique_across_sets() -> None:
     """No two physical cards of any set share a code."""
     refs = all_codes("all")
     packs = 8 + 2 + 8 + 8 + 2 + 8 + 4  # the 风, 火, 林 generals and tokens, the 3v3 tokens
+    packs += 8 + 3  # the 山 generals and their skill tokens
     assert len({ref.code for ref in refs}) == len(refs) == 108 + 25 + 11 + 15 + 54 + 52 + packs
 
 
@@ -211,7 +212,7 @@ def test_repeated_standard_cards_are_further_copies() -> None:
     assert resolve_token("雷杀♠5").text == "thunder_kill@S5"
 
 
-@pytest.mark.parametrize("pack", ["wind", "fire", "forest"])
+@pytest.mark.parametrize("pack", ["wind", "fire", "forest", "mountain"])
 def test_a_pack_set_holds_its_generals_and_skill_tokens(pack):
     """`--set wind` / `--set fire`: the pack's 8 general cards (its catalogue generals, in
     order) and one token per skill of its generals tagged active, conversion or response;

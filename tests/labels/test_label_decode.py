@@ -36,6 +36,8 @@ def test_every_label_decodes_to_its_code(book: codes.Codebook) -> None:
         "forest",
         "forest_skills",
         "3v3_skills",
+        "mountain",
+        "mountain_skills",
         "custom",
     }
     for ref in refs:

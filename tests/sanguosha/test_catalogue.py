@@ -96,7 +96,7 @@ def test_parse_card_refuses_unknown_cards(text):
 def test_generals():
     """25 standard generals: Wei 7, Shu 7, Wu 8, Qun 3; the three lords carry one lord skill
     each (1b). The 风 and 火 packs add 8 each (docs/wind-fire.md §1), their lords 张角 and 袁绍; the
-    林 pack 8 more with 18 skills (docs/forest-mountain.md §3)."""
+    林 and 山 packs 8 more each (docs/forest-mountain.md §3, §4)."""
     cat = catalogue()
     gens = {g.id: g for g in cat.generals.values() if g.pack == "standard"}
     assert len(gens) == 25
@@ -106,15 +106,19 @@ def test_generals():
     assert gens["zhugeliang"].max_hp == 3 and gens["zhenji"].gender == "female"
     skills = [s for g in gens.values() for s in g.skills + g.lord_skills]
     assert len(skills) == 40
+    first = ("standard", "wind", "fire")  # the 林 and 山 packs: their own tests
     packs = Counter(g.pack for g in cat.generals.values())
-    assert packs == {"standard": 25, "wind": 8, "fire": 8, "forest": 8}
+    assert {p: packs[p] for p in first} == {"standard": 25, "wind": 8, "fire": 8}
     assert cat.packs["wind"].lords == ("zhangjiao",) and cat.packs["fire"].lords == ("yuanshao",)
     assert cat.packs["standard"].lords == cat.lord_candidates == ("caocao", "liubei", "sunquan")
-    every = {s for g in cat.generals.values() for s in g.skills + g.lord_skills}
-    assert len(every) == 40 + 24 + 18 and every <= set(cat.skills)  # 马术 is in both packs
+    every = {s for g in cat.generals.values() if g.pack in first for s in g.skills + g.lord_skills}
+    assert len(every) == 40 + 24 and every <= set(cat.skills)  # 马术 is in both packs
+    later = {s for g in cat.generals.values() if g.pack not in first for s in g.skills}
+    later |= {s for g in cat.generals.values() if g.pack not in first for s in g.lord_skills}
     # the rest are the 3v3 versions' (docs/modes.md §4.3; 神戟 comes with 战神)
-    assert set(cat.skills) - every == {"ganglie_3v3", "zhongyi", "jiuzhu", "zhanshen", "shenji"}
-    new = {g.id: g for g in cat.generals.values() if g.pack in ("wind", "fire")}
+    rest = set(cat.skills) - every - later - {"jixi"}  # 急袭 comes with 凿险
+    assert rest == {"ganglie_3v3", "zhongyi", "jiuzhu", "zhanshen", "shenji"}
+    new = {g.id: g for g in cat.generals.values() if g.pack in first[1:]}
     assert new["xiaoqiao"].gender == "female" and new["yuanshao"].lord_skills == ("xueyi",)
     assert sum(g.max_hp for g in new.values()) == 4 * 10 + 3 * 6
     forest = {g.id: g for g in cat.generals.values() if g.pack == "forest"}
@@ -124,6 +128,32 @@ def test_generals():
     )
     assert sum(g.max_hp for g in forest.values()) == 8 + 4 * 4 + 3 * 3
     assert cat.packs["forest"].lords == ("caopi",)
+
+
+def test_mountain_generals():
+    """The 山 pack's 8 generals (docs/forest-mountain.md §4.1): kingdoms, genders, HP and
+    skills as printed; 蔡文姬 a woman; 刘禅 and 孙策 carry a lord skill each."""
+    cat = catalogue()
+    gens = {g.id: g for g in cat.generals.values() if g.pack == "mountain"}
+    assert list(gens) == [
+        "zhanghe", "dengai", "jiangwei", "liushan", "sunce", "zhangzhaozhanghong", "zuoci",
+        "caiwenji",
+    ]  # fmt: skip
+    kingdoms = Counter(g.kingdom for g in gens.values())
+    assert kingdoms == {"wei": 2, "shu": 2, "wu": 2, "qun": 2}
+    assert [g.id for g in gens.values() if g.gender == "female"] == ["caiwenji"]
+    assert {g.id: g.max_hp for g in gens.values() if g.max_hp != 4} == {
+        "liushan": 3,
+        "zhangzhaozhanghong": 3,
+        "zuoci": 3,
+        "caiwenji": 3,
+    }
+    lords = {g.id: g.lord_skills for g in gens.values() if g.lord_skills}
+    assert lords == {"liushan": ("ruoyu",), "sunce": ("zhiba",)}
+    skills = {s for g in gens.values() for s in g.skills + g.lord_skills}
+    assert len(skills) == 17 and skills <= set(cat.skills) and "jixi" in cat.skills
+    awakening = {s for s in skills if "awakening" in cat.skills[s].tags}
+    assert awakening == {"zaoxian", "zhiji", "ruoyu", "hunzi"}
 
 
 def test_role_tables():

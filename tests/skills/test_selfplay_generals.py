@@ -28,14 +28,15 @@ GAMES_PER_COUNT = 560  # x 9 player counts = 5,040 games
 STEP_LIMIT = 20_000
 
 
-PACKS = ("standard", "wind", "fire", "forest")
-"""Every pack of generals this version plays (docs/wind-fire.md §1.1; the 林 pack's playable
-generals, docs/forest-mountain.md §3)."""
+PACKS = ("standard", "wind", "fire", "forest", "mountain")
+"""Every pack of generals this version plays (docs/wind-fire.md §1.1; the 林 and 山 packs'
+playable generals, docs/forest-mountain.md §3, §4)."""
+MOUNTAIN = ("standard", "mountain")
 
 
 def settings_for(seed: int) -> Settings:
     """House rules varied by seed; generals (and so skills) always in play: every second
-    game with the 风, 火 and 林 packs, every seventh with the Maneuvering cards (and every
+    game with the 风, 火, 林 and 山 packs, every seventh with the Maneuvering cards (and every
     third of the others with 酒池 and 断粮 allowed without them)."""
     return Settings(
         ex_cards=seed % 3 == 0,
@@ -107,7 +108,7 @@ def test_all_generals_self_play_keeps_the_invariants(players, selfplay_seen):
 def test_every_general_and_acting_skill_shows_up(selfplay_seen):
     """Across the self-play games every general is played and every acting registered skill acts."""
     if not selfplay_seen:  # run on its own: play a smaller sample
-        for seed in range(600):
+        for seed in range(900):  # the 山 generals and lord made the pool larger
             play(seed, 2 + seed % 9, selfplay_seen)
     generals = set(pack_generals(PACKS))  # every playable general of every pack
     assert {g for g in generals if selfplay_seen[f"general:{g}"]} == generals
@@ -155,3 +156,16 @@ def test_forest_self_play_keeps_the_invariants(maneuvering):
     assert new and all(seen[f"general:{g}"] for g in new)
     skills = {s for g in new for s in catalogue().generals[g].skills if s in REGISTRY}
     assert {s for s in skills if _acts(s)} - set(seen) == set()
+
+
+def test_mountain_self_play_keeps_the_invariants() -> None:
+    """A quick sample with the 山 pack's playable generals, 2 to 10 players, with and without
+    the Maneuvering cards: every game ends, the invariants hold after every action, each
+    of them is played and 悲歌 acts."""
+    seen: Counter = Counter()
+    for seed in range(36):
+        settings = Settings(general_packs=MOUNTAIN, maneuvering=seed % 2 == 0, auto_decline=True)
+        play(seed, 2 + seed % 9, seen, settings)
+    new = [g for g in pack_generals(MOUNTAIN) if catalogue().generals[g].pack == "mountain"]
+    assert new and all(seen[f"general:{g}"] for g in new), new
+    assert seen["beige"] > 0

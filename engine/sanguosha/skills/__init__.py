@@ -302,6 +302,7 @@ def _load() -> None:
         fire,
         forest,
         maneuvering,
+        mountain,
         qun,
         shu,
         three_v_three,
