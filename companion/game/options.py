@@ -249,6 +249,8 @@ MANEUVERING_RULES = (
     "shensu_counts_toward_kill_limit",
     "buqu_rescue_stop",
     "hongyan_on_replacement",
+    "guhuo_kill_match",
+    "guhuo_failed_kill_counts",
 )
 """Three Kingdoms Kill settings `--rule` sets: the disputed points of the Maneuvering
 expansion and of the 神话再临 mechanisms (the other house settings have their own flags)."""

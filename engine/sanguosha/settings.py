@@ -64,7 +64,10 @@ class Settings:
       `shensu_counts_toward_kill_limit` (a 神速 Kill is an extra use: off),
       `buqu_rescue_stop` (a dying 周泰 is asked round the whole table, `full_round`, or
       only until his cards' ranks differ again, `no_duplicates`), `hongyan_on_replacement`
-      (a ♠ put in place of 小乔's judgment card by 鬼才 or 鬼道 counts as ♥ too: on).
+      (a ♠ put in place of 小乔's judgment card by 鬼才 or 鬼道 counts as ♥ too: on),
+      `guhuo_kill_match` (a Kill declared through 蛊惑 is true only for a normal Kill,
+      `exact_name`, or for any Kill, `any_kill`), `guhuo_failed_kill_counts` (a failed
+      蛊惑 Kill uses up the play phase's Kill: off).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -95,6 +98,8 @@ class Settings:
     shensu_counts_toward_kill_limit: bool = False
     buqu_rescue_stop: str = "full_round"
     hongyan_on_replacement: bool = True
+    guhuo_kill_match: str = "exact_name"
+    guhuo_failed_kill_counts: bool = False
 
     def __post_init__(self) -> None:
         packs = self.general_packs
@@ -209,6 +214,8 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "shensu_counts_toward_kill_limit": (False, True),
     "buqu_rescue_stop": ("full_round", "no_duplicates"),
     "hongyan_on_replacement": (True, False),
+    "guhuo_kill_match": ("exact_name", "any_kill"),
+    "guhuo_failed_kill_counts": (False, True),
 }
 """The values each of these settings takes (the default first)."""
 
