@@ -213,9 +213,7 @@ class Skill:
         yield
 
     # declared cards (`declares`)
-    def check_declare(
-        self, game: Game, owner: Player, need: str, cards: tuple[Card, ...]
-    ) -> None:
+    def check_declare(self, game: Game, owner: Player, need: str, cards: tuple[Card, ...]) -> None:
         """Refuse (IllegalAction) answering a `need` request through this skill with these
         cards (at the table: none, the card lies face down)."""
         return None

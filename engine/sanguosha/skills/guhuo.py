@@ -215,7 +215,9 @@ class Guhuo(Skill):
             return False
         return any(counts_as(n) == name for n in declarable(game))
 
-    def conversion_choices(self, game: Game, owner: Player, name: str) -> Iterator[tuple[Card, ...]]:
+    def conversion_choices(
+        self, game: Game, owner: Player, name: str
+    ) -> Iterator[tuple[Card, ...]]:
         if game.table or not any(counts_as(n) == name for n in declarable(game)):
             return
         for card in known(owner.hand):
@@ -330,7 +332,9 @@ class Guhuo(Skill):
         heart = game.seen_as(owner, card).suit is Suit.HEART
         resolves = not decl.questioners or (true and heart)
         asked = tuple(q.seat for q in decl.questioners)
-        game.emit(DeclarationRevealed(owner.seat, str(card), decl.name, true, asked, resolves, GUHUO))
+        game.emit(
+            DeclarationRevealed(owner.seat, str(card), decl.name, true, asked, resolves, GUHUO)
+        )
         if not resolves:
             game.processing.remove(card)
             game.to_discard((card,), owner.seat, GUHUO)
