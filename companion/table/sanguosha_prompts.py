@@ -138,6 +138,8 @@ def _nullify(
     card = _card(s)
     if card is not None:
         return Submit(seat, Respond(card))
+    if s is not None and s.kind == "skill":  # a skill token: 蛊惑's declared Nullification
+        return t.skill_start(seat, s)
     button = _button(inp)
     if button == "no":
         return Submit(seat, Pass())
