@@ -339,3 +339,27 @@ def test_guhuo_at_the_table_a_scan_of_a_card_known_elsewhere_is_refused():
     game.changed_outside()
     data = {"card": "ex_nihilo@H7", "zone": "discard", "seat": None}
     _refused(game, 1, RevealCard(C("ex_nihilo@H7")), Reason.CARD_ELSEWHERE, data)
+
+
+def test_guhuo_at_the_table_as_a_dodge_offered_in_the_request_and_as_a_nullification():
+    game = _table()
+    end_turn(game)
+    game.submit(2, PlayCard(C("kill@S7"), (1,)))
+    prompt = prompt_is(game, PromptKind.RESPOND, 1)
+    assert (prompt.need, prompt.options) == ("dodge", ("guhuo",))
+    events = game.submit(1, UseSkill("guhuo"))
+    assert [(e.name, e.against) for e in of(events, "card_declared")] == [("dodge", "kill")]
+    game.submit(2, Confirm(True))
+    game.submit(3, Confirm(True))
+    events = game.submit(1, RevealCard(C("kill@S8")))  # false, but nobody questioned it
+    assert [(e.name, e.cards) for e in of(events, "card_used")] == [("dodge", ("kill@S8",))]
+    assert game.player(1).hp == 3
+    events = game.submit(2, PlayCard(C("dismantle@S3"), (1,)))
+    assert prompt_is(game, PromptKind.NULLIFY, None)
+    events = game.submit(1, UseSkill("guhuo"))
+    assert [e.name for e in of(events, "card_declared")] == ["nullification"]
+    game.submit(2, Confirm(False))
+    game.submit(3, Confirm(True))
+    events = game.submit(1, RevealCard(C("dodge@D2")))  # false: questioned, it fails
+    assert not of(events, "declaration_revealed")[0].resolves
+    assert [e.seat for e in of(events, "cards_drawn")] == [2]
