@@ -260,9 +260,12 @@ class ChecksLayer(SetupLayer):
     def conversion_problem(self, p: Player, skill_id: str, cards: tuple[Card, ...]) -> Problem:
         """Why the cards scanned so far for a conversion skill cannot be it (a ♥ card for
         Guose, a black one for Jijiu), asked at each scan once they are as many as one
-        conversion takes: the skill's rule (`not_convertible`). None if they may be, if
-        more are still to come, or if the skill is not a conversion."""
+        conversion takes: the skill's rule (`not_convertible`); any card for a skill whose
+        card is declared face down at the table (蛊惑: `card_face_down`). None if they may
+        be, if more are still to come, or if the skill is not a conversion."""
         skill = self.skill_of(p, skill_id)
+        if skill is not None and skill.declares and self.table and cards:  # 蛊惑: face down
+            return Reason.CARD_FACE_DOWN, {"skill": skill.id, "seat": p.seat}
         if skill is None or skill.active or not skill.converts or len(cards) < skill.count:
             return None
         fits = len(cards) == skill.count
