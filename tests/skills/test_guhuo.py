@@ -81,7 +81,7 @@ def _refused(game: Game, seat: int, action: object, reason: Reason, data: dict) 
 
 
 # --------------------------------------------------------------------------- outcomes
-def test_guhuo_nobody_questions_a_false_card_it_resolves_as_declared():
+def test_guhuo_nobody_questions_a_false_card_it_resolves_as_declared() -> None:
     game = _game()
     set_hand(game, 1, "dodge@D2", "peach@H3")
     set_hand(game, 2, "kill@S7")
@@ -102,7 +102,7 @@ def test_guhuo_nobody_questions_a_false_card_it_resolves_as_declared():
     assert game.kills_used == 1  # counts for the Kill limit as a Kill
 
 
-def test_guhuo_a_true_heart_questioned_resolves_and_each_questioner_loses_1():
+def test_guhuo_a_true_heart_questioned_resolves_and_each_questioner_loses_1() -> None:
     game = _game()
     set_hand(game, 1, "peach@H3")
     set_hp(game, 1, 2)
@@ -113,7 +113,7 @@ def test_guhuo_a_true_heart_questioned_resolves_and_each_questioner_loses_1():
     assert game.player(1).hp == 3  # the Peach resolved
 
 
-def test_guhuo_a_true_card_not_a_heart_questioned_is_discarded_and_fails():
+def test_guhuo_a_true_card_not_a_heart_questioned_is_discarded_and_fails() -> None:
     game = _game()
     set_hand(game, 1, "kill@S7")
     _declare(game, "kill@S7", "kill", 2)
@@ -124,7 +124,7 @@ def test_guhuo_a_true_card_not_a_heart_questioned_is_discarded_and_fails():
     assert game.kills_used == 0  # guhuo_failed_kill_counts=false: the Kill was never used
 
 
-def test_guhuo_failed_kill_counts_setting_uses_up_the_kill():
+def test_guhuo_failed_kill_counts_setting_uses_up_the_kill() -> None:
     game = _game(guhuo_failed_kill_counts=True)
     set_hand(game, 1, "kill@S7", "kill@S8")
     _declare(game, "kill@S7", "kill", 2)
@@ -135,7 +135,7 @@ def test_guhuo_failed_kill_counts_setting_uses_up_the_kill():
     assert info.value.reason is Reason.KILL_LIMIT
 
 
-def test_guhuo_a_false_card_with_two_questioners_each_draws_1():
+def test_guhuo_a_false_card_with_two_questioners_each_draws_1() -> None:
     game = _game()
     set_hand(game, 1, "dodge@D2")
     hands = [len(game.player(s).hand) for s in (2, 3)]
@@ -158,7 +158,7 @@ def _killed_by_seat_2(settings: Settings | None = None) -> Game:
     return game
 
 
-def test_guhuo_as_a_response_dodge_to_a_kill():
+def test_guhuo_as_a_response_dodge_to_a_kill() -> None:
     game = _killed_by_seat_2()
     events = game.submit(1, UseSkill("guhuo", (C("peach@H3"),)))
     assert [(e.name, e.against) for e in of(events, "card_declared")] == [("dodge", "kill")]
@@ -168,7 +168,7 @@ def test_guhuo_as_a_response_dodge_to_a_kill():
     assert game.player(1).hp == 3 and not of(events, "damage_dealt")
 
 
-def test_guhuo_a_failed_response_counts_as_no_response():
+def test_guhuo_a_failed_response_counts_as_no_response() -> None:
     game = _killed_by_seat_2()
     game.submit(1, UseSkill("guhuo", (C("peach@H3"),)))
     events = _answers(game, True, False)
@@ -177,7 +177,7 @@ def test_guhuo_a_failed_response_counts_as_no_response():
     assert game.player(1).hp == 2
 
 
-def test_guhuo_as_nullification():
+def test_guhuo_as_nullification() -> None:
     game = _game()
     end_turn(game)
     set_hand(game, 1, "kill@S7")
@@ -194,7 +194,7 @@ def test_guhuo_as_nullification():
     assert of(events, "card_nullified")
 
 
-def test_guhuo_as_wine_fire_kill_iron_chain_fire_attack_allowed_recast_refused():
+def test_guhuo_as_wine_fire_kill_iron_chain_fire_attack_allowed_recast_refused() -> None:
     """docs/wind-fire.md §4: Wine, Fire Kill, Iron Chain and Fire Attack may be declared;
     an Iron Chain declared is used on targets, never recast."""
     game = _game(maneuvering=True)
@@ -226,7 +226,7 @@ def test_guhuo_as_wine_fire_kill_iron_chain_fire_attack_allowed_recast_refused()
 
 
 @pytest.mark.parametrize(("match", "genuine"), [("exact_name", False), ("any_kill", True)])
-def test_guhuo_kill_match_setting(match: str, genuine: bool):
+def test_guhuo_kill_match_setting(match: str, genuine: bool) -> None:
     """`guhuo_kill_match`: a Fire Kill declared as a Kill is true only with `any_kill`,
     and then resolves with its own fire."""
     game = _game(maneuvering=True, guhuo_kill_match=match)
@@ -243,7 +243,7 @@ def test_guhuo_kill_match_setting(match: str, genuine: bool):
 
 
 # --------------------------------------------------------------------------- who is asked
-def test_guhuo_a_player_at_0_hp_is_not_asked_and_his_answer_is_refused():
+def test_guhuo_a_player_at_0_hp_is_not_asked_and_his_answer_is_refused() -> None:
     game = _game(None, None, None)
     set_hand(game, 1, "dodge@D2")
     set_hp(game, 3, 0)  # 不屈's 周泰, playing on at 0 HP
@@ -275,11 +275,11 @@ def test_guhuo_a_player_at_0_hp_is_not_asked_and_his_answer_is_refused():
 
 
 # --------------------------------------------------------------------------- refusals
-def test_guhuo_refuses_a_delayed_trick_equipment_and_an_illegal_use():
+def test_guhuo_refuses_a_delayed_trick_equipment_and_an_illegal_use() -> None:
     game = _game()
     set_hand(game, 1, "dodge@D2")
     game.submit(1, UseSkill("guhuo", (C("dodge@D2"),)))
-    data = {"card": "indulgence", "skill": "guhuo", "why": "delayed"}
+    data: dict[str, object] = {"card": "indulgence", "skill": "guhuo", "why": "delayed"}
     said = _refused(game, 1, ChooseOption("indulgence"), Reason.NOT_DECLARABLE, data)
     assert said == (
         "Bewitch declares only a basic card or a non-delayed trick: Indulgence is a delayed trick."
@@ -298,7 +298,7 @@ def _table() -> Game:
     return table_game("yuji", "caocao", "liubei", settings=Settings(general_packs=WIND))
 
 
-def test_guhuo_at_the_table_declare_answer_then_scan_and_nothing_named_early():
+def test_guhuo_at_the_table_declare_answer_then_scan_and_nothing_named_early() -> None:
     game = _table()
     hand = len(game.player(1).hand)
     _refused(
@@ -329,7 +329,7 @@ def test_guhuo_at_the_table_declare_answer_then_scan_and_nothing_named_early():
     assert [e.seat for e in of(events, "hp_lost")] == [2]
 
 
-def test_guhuo_at_the_table_a_scan_of_a_card_known_elsewhere_is_refused():
+def test_guhuo_at_the_table_a_scan_of_a_card_known_elsewhere_is_refused() -> None:
     game = _table()
     game.submit(1, UseSkill("guhuo"))
     game.submit(1, ChooseOption("ex_nihilo"))
@@ -341,7 +341,7 @@ def test_guhuo_at_the_table_a_scan_of_a_card_known_elsewhere_is_refused():
     _refused(game, 1, RevealCard(C("ex_nihilo@H7")), Reason.CARD_ELSEWHERE, data)
 
 
-def test_guhuo_at_the_table_as_a_dodge_offered_in_the_request_and_as_a_nullification():
+def test_guhuo_at_the_table_as_a_dodge_offered_in_the_request_and_as_a_nullification() -> None:
     game = _table()
     end_turn(game)
     game.submit(2, PlayCard(C("kill@S7"), (1,)))

@@ -5,6 +5,7 @@ card scanned only then. Real table layer, real engine, one reader per seat."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from companion.game.narrate import narrate_outcome
 from companion.narration import Narrator
@@ -27,6 +28,12 @@ class Seats(TableHarness):
 
     def said(self, outcome: Outcome) -> list[str]:
         return narrate_outcome(Narrator("en"), outcome, self.table.view())
+
+    @property
+    def pending(self) -> dict[str, Any]:
+        prompt = self.table.prompt()
+        assert prompt is not None
+        return prompt
 
     def snapshot(self) -> str:
         return json.dumps([self.table.view(), self.table.prompt()], sort_keys=True)
@@ -62,11 +69,11 @@ def test_guhuo_declared_questioned_then_scanned_at_the_table() -> None:
 
 def test_guhuo_token_in_a_nullification_window_at_the_table() -> None:
     t = Seats("yuji", "liubei", "caocao")
-    while t.table.prompt()["seat"] == 1:  # Yu Ji ends his turn (OK, then discards unseen)
+    while t.pending["seat"] == 1:  # Yu Ji ends his turn (OK, then discards unseen)
         t.ok(t.press("ok", 1))
     t.ok(t.scan("dismantle@S3", 2))
     t.ok(t.scan("yuji", 2))
-    assert t.table.prompt()["kind"] == "nullify"
+    assert t.pending["kind"] == "nullify"
     t.ok(t.scan("skill:guhuo", 1))
     declared = t.ok(t.press("ok", 1))
     assert [e["name"] for e in declared.events if e["kind"] == "card_declared"] == ["nullification"]
