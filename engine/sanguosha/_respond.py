@@ -114,9 +114,8 @@ class RespondLayer(ZonesLayer):
             return need
         s = self.skill_of(p, skill) if skill is not None else None
         if s is not None:
-            declared = getattr(s, "declared", None)  # 蛊惑: the name it was declared as
-            if declared in names:
-                return str(declared)
+            if s.declares and s.declared in names:  # 蛊惑: the name it was declared as
+                return str(s.declared)
             for name in names:
                 if name in s.converts and s.view_as(self.game, p, cards, name):
                     return name

@@ -363,3 +363,23 @@ def test_guhuo_at_the_table_as_a_dodge_offered_in_the_request_and_as_a_nullifica
     events = game.submit(1, RevealCard(C("dodge@D2")))  # false: questioned, it fails
     assert not of(events, "declaration_revealed")[0].resolves
     assert [e.seat for e in of(events, "cards_drawn")] == [2]
+
+
+def test_guhuo_dying_declares_a_wine_for_himself_from_a_peach_or_wine_choice() -> None:
+    """A dying 于吉's own rescue request takes a Peach or a Wine: he picks which card he
+    declares, and a believed one rescues him as that card."""
+    game = _game(maneuvering=True)
+    end_turn(game)
+    set_hp(game, 1, 1)
+    set_hand(game, 1, "dodge@D2")
+    set_hand(game, 2, "kill@S7")
+    set_hand(game, 3)
+    game.submit(2, PlayCard(C("kill@S7"), (1,)))
+    game.submit(1, Respond(None))  # no Dodge: 0 HP, dying
+    assert prompt_is(game, PromptKind.RESPOND, 1).need == "peach|wine"
+    game.submit(1, UseSkill("guhuo", (C("dodge@D2"),)))
+    assert prompt_is(game, PromptKind.CHOOSE_OPTION, 1, reason="guhuo").options == ("peach", "wine")
+    game.submit(1, ChooseOption("wine"))
+    events = _answers(game, False, False)
+    assert [(e.name, e.cards) for e in of(events, "card_used")] == [("wine", ("dodge@D2",))]
+    assert of(events, "player_rescued") and game.player(1).hp == 1

@@ -124,6 +124,8 @@ class Skill:
     """A skill whose card is declared face down and questioned before it counts (蛊惑):
     an answer or a Nullification through it runs `declare`, which returns the card to
     use (None: the play failed, which counts as no answer)."""
+    declared: str | None = None
+    """A declaring skill: the card id its last turned card resolved as (`answer_name`)."""
     lent: ClassVar[bool] = False
     """An active skill its holder lends to the other players (黄天): each may start it from
     his own play prompt (`Game.usable_skill`); its active hooks get that player as

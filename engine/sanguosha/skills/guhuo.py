@@ -150,9 +150,6 @@ class Guhuo(Skill):
     converts = DECLARABLE  # digital mode: any hand card, for requests and windows
     provides = DECLARABLE  # table mode: offered in requests, the card not scanned
 
-    def __init__(self) -> None:
-        self.declared: str | None = None  # the name the last turned card resolved as
-
     # ------------------------------------------------------------ the play prompt
     def can_activate(self, game: Game, owner: Player) -> bool:
         if not owner.hand:
