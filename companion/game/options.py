@@ -256,6 +256,8 @@ MANEUVERING_RULES = (
     "guzheng_take_rest",
     "zhiji_order",
     "zhiba_take",
+    "guhuo_kill_match",
+    "guhuo_failed_kill_counts",
 )
 """Three Kingdoms Kill settings `--rule` sets: the disputed points of the Maneuvering
 expansion and of the 神话再临 mechanisms (the other house settings have their own flags)."""

@@ -142,7 +142,7 @@ def _nullify(
     card = _card(s)
     if card is not None:
         return Submit(seat, Respond(card))
-    if s is not None:  # a skill token or the own general: a card used as a Nullification (看破)
+    if s is not None:  # a skill token or the own general: 看破's card, 蛊惑's declaration
         return t.skill_start(seat, s)
     button = _button(inp)
     if button == "no":

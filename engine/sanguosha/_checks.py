@@ -111,6 +111,10 @@ class ChecksLayer(SetupLayer):
         if not isinstance(seat, int) or not 1 <= seat <= self.n:
             raise InvalidAction(Reason.UNKNOWN_SEAT, seat=seat, players=self.n)
         if seat not in prompt.seats:
+            not_asked = getattr(prompt.ctx, "not_asked", None)  # the prompt's own rule (蛊惑)
+            problem = not_asked(self.game, seat) if not_asked is not None else None
+            if problem is not None:
+                raise IllegalAction(problem[0], **problem[1])
             if prompt.kind is K.PLAY:
                 raise IllegalAction(Reason.NOT_YOUR_TURN, seat=seat, turn=prompt.seat)
             raise IllegalAction(Reason.WRONG_SEAT, seat=seat, expected=list(prompt.seats))
@@ -256,9 +260,12 @@ class ChecksLayer(SetupLayer):
     def conversion_problem(self, p: Player, skill_id: str, cards: tuple[Card, ...]) -> Problem:
         """Why the cards scanned so far for a conversion skill cannot be it (a ♥ card for
         Guose, a black one for Jijiu), asked at each scan once they are as many as one
-        conversion takes: the skill's rule (`not_convertible`). None if they may be, if
-        more are still to come, or if the skill is not a conversion."""
+        conversion takes: the skill's rule (`not_convertible`); any card for a skill whose
+        card is declared face down at the table (蛊惑: `card_face_down`). None if they may
+        be, if more are still to come, or if the skill is not a conversion."""
         skill = self.skill_of(p, skill_id)
+        if skill is not None and skill.declares and self.table and cards:  # 蛊惑: face down
+            return Reason.CARD_FACE_DOWN, {"skill": skill.id, "seat": p.seat}
         if skill is None or skill.active or not skill.converts or len(cards) < skill.count:
             return None
         fits = len(cards) == skill.count
@@ -359,6 +366,9 @@ class ChecksLayer(SetupLayer):
             self.check_seats((action.seat,))
             RULES[name].check_target(self.game, p, self.player(action.seat), chosen, cards)
         elif isinstance(action, Confirm) and action.ok and len(chosen) < lo:
+            if not chosen and not cards and RULES[name].recastable:
+                # a card declared face down (蛊惑) is used as declared, never recast
+                raise IllegalAction(Reason.RECAST_DECLARED, card=name, skill=prompt.skill)
             if not (chosen or self.staged_recastable(name, cards)):
                 raise IllegalAction(Reason.NEEDS_TARGET, card=name, min_targets=lo)
 
@@ -404,7 +414,9 @@ class ChecksLayer(SetupLayer):
             self.check_in_hand(p, (card,))
         elif isinstance(action, UseSkill):
             skill = self.check_skill(p, action.skill)
-            if action.cards:
+            if skill.declares:  # a card declared face down (蛊惑): the skill's own checks
+                skill.check_declare(self.game, p, need, action.cards)
+            elif action.cards:
                 self.check_conversion(p, skill, action.cards, need)
             elif skill.id not in prompt.options:
                 if not any(n in (*skill.provides, *skill.converts) for n in alternatives(need)):
@@ -530,6 +542,10 @@ class ChecksLayer(SetupLayer):
 
     def _check_choose_option(self, prompt: Prompt, p: Player, action: Action) -> None:
         assert isinstance(action, ChooseOption)
+        option_problem = getattr(prompt.ctx, "option_problem", None)  # 蛊惑: legal as declared
+        problem = option_problem(self.game, action.option) if option_problem is not None else None
+        if problem is not None:
+            raise IllegalAction(problem[0], **problem[1])
         if action.option not in prompt.options:
             raise IllegalAction(
                 Reason.NOT_OFFERED, choice=action.option, options=list(prompt.options)

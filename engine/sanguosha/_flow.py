@@ -266,8 +266,9 @@ class FlowLayer(RespondLayer):
                 PromptKind.CHOOSE_TARGET,
                 p.seat,
                 (p.seat,),
-                card=text,
+                card=text or None,  # none: a card declared face down (蛊惑)
                 reason=name,
+                skill=None if cards else skill,
                 count=hi,
                 options=tuple([q.seat for q in options]),
                 chosen=tuple([q.seat for q in chosen]),
@@ -294,13 +295,15 @@ class FlowLayer(RespondLayer):
         ignore_distance: bool = False,
         nullifiable: bool = True,
         supplied: bool = False,
+        nature: str | None = None,
     ) -> Flow:
         """Use a card: it leaves its zone, is announced, triggers, then resolves.
 
         `cards` may be empty for a virtual card (a skill's Duel); `extra` keeps a Kill
         out of the limit; `nullifiable=False` opens no Nullification window;
         `supplied`: the cards already left another player's zone for this use (a lord's
-        Kill played by a subject).
+        Kill played by a subject); `nature`: the Kill's damage type when a skill says it
+        (蛊惑's declared Fire Kill), else the card's own as itself.
         """
         use = Use(user, name, cards, targets, skill, extra)
         if "card_suit" in self._mods:
@@ -310,6 +313,8 @@ class FlowLayer(RespondLayer):
             s = self.skill_of(user, skill) if skill is not None else None
             if s is None or name not in s.converts:
                 use.nature = cards[0].nature
+        if nature is not None:
+            use.nature = nature
         use.ignore_distance = ignore_distance
         use.nullifiable = nullifiable
         if not supplied:

@@ -426,7 +426,10 @@ class LegalLayer(ChecksLayer):
         return [YES, NO]
 
     def _list_choose_option(self, prompt: Prompt, p: Player) -> list[Action]:
-        return [ChooseOption(o) for o in prompt.options]
+        problem = getattr(prompt.ctx, "option_problem", None)  # options refused as declared
+        if problem is None:
+            return [ChooseOption(o) for o in prompt.options]
+        return [ChooseOption(o) for o in prompt.options if problem(self.game, o) is None]
 
     def _list_choose_general(self, prompt: Prompt, p: Player) -> list[Action]:
         if prompt.ctx is not None:  # a mode's draft pick or next general (modes/)

@@ -114,6 +114,8 @@ class RespondLayer(ZonesLayer):
             return need
         s = self.skill_of(p, skill) if skill is not None else None
         if s is not None:
+            if s.declares and s.declared in names:  # 蛊惑: the name it was declared as
+                return str(s.declared)
             for name in names:
                 if name in s.converts and s.view_as(self.game, p, cards, name):
                     return name
@@ -178,6 +180,12 @@ class RespondLayer(ZonesLayer):
             if isinstance(answer, UseSkill):
                 skill = self.skill_of(p, answer.skill)
                 assert skill is not None
+                if skill.declares:  # laid face down and questioned first (蛊惑)
+                    got = yield from skill.declare(self.game, p, need, answer.cards, against)
+                    if got is not None:
+                        return got, skill.id
+                    self.emit(ResponseDeclined(p.seat, need, against.name if against else None))
+                    return None
                 if answer.cards:
                     return answer.cards, skill.id
                 tried.append(skill.id)
@@ -261,6 +269,12 @@ class RespondLayer(ZonesLayer):
             if got is None:
                 break
             p, cards, skill = got
+            declaring = self.skill_of(p, skill) if skill is not None else None
+            if declaring is not None and declaring.declares:  # 蛊惑: questioned first
+                turned = yield from declaring.declare(self.game, p, NULLIFICATION, cards, against)
+                if turned is None:
+                    continue  # it failed: no Nullification, the window opens again
+                cards = turned
             null = Use(p, NULLIFICATION, cards, [], skill)
             for card in cards:
                 self.take_card(p, card)

@@ -271,8 +271,9 @@ class Comparison:
 
 def from_hand(ctx: Any) -> bool:
     """Whether a `reveal_card` prompt asks for one of its seat's own hand cards (a card
-    shown for Fire Attack, or chosen for a point comparison)."""
-    return ctx == SHOW or isinstance(ctx, Comparison)
+    shown for Fire Attack, chosen for a point comparison, or laid face down and declared:
+    蛊惑's, whose ctx says `face_down`)."""
+    return ctx == SHOW or isinstance(ctx, Comparison) or getattr(ctx, "face_down", False)
 
 
 class PlayerChoice:

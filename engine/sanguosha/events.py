@@ -851,6 +851,51 @@ class KingdomGenderChanged(Event):
     kind = "kingdom_gender_changed"
 
 
+@_event
+@fact
+class CardDeclared(Event):
+    """`seat` laid one hand card face down and declared it to be `name` (a card id), used
+    on `targets` or, with `against`, played or used in answer to that card (蛊惑). The
+    face-down card is not named: nobody has seen it yet."""
+
+    seat: int
+    name: str
+    targets: tuple[int, ...]
+    against: str | None
+    reason: str
+    kind = "card_declared"
+
+
+@_event
+@fact
+class DeclarationAnswered(Event):
+    """`seat` believed (`questioned` False) or questioned (质疑) `source`'s declaration."""
+
+    seat: int
+    source: int
+    name: str
+    questioned: bool
+    reason: str
+    kind = "declaration_answered"
+
+
+@_event
+@fact
+class DeclarationRevealed(Event):
+    """`seat`'s face-down card is turned: `card`, declared as `name`; `genuine` says
+    whether it is that card, `questioners` who questioned it, `resolves` whether it takes
+    effect as declared (otherwise it is discarded and the use or play fails)."""
+
+    seat: int
+    card: str
+    name: str
+    genuine: bool
+    questioners: tuple[int, ...]
+    resolves: bool
+    reason: str
+    kind = "declaration_revealed"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in _EVENTS}
 EVENT_KINDS: frozenset[str] = frozenset(EVENT_TYPES)
 """Every event's wire name, for narration's coverage tests."""

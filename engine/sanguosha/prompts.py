@@ -22,6 +22,10 @@ the JSON.
 | confirm | a skill or equipment owner | Confirm |
 | choose_option | a seat (a suit for Fanjian...) | ChooseOption (one of `options`) |
 
+A prompt's `ctx` may carry its own rules (蛊惑's declaration): `option_problem(game,
+option)` refuses a `choose_option` answer with its reason (and leaves it out of the
+legal actions), `not_asked(game, seat)` says why a seat is not asked (a player at 0 HP).
+
 A prompt marked `private` offers options only its seat may see (the deck's top
 cards under Guanxing): the public view leaves them out.
 """

@@ -114,6 +114,10 @@ class Reason(StrEnum):
     NO_IDENTITIES = "no_identities"  # mode (a team mode uses no identity card)
     NOT_AN_ENEMY = "not_an_enemy"  # skill, target, options (the enemies it may name: 刚烈 3v3)
     HP_TOO_LOW = "hp_too_low"  # skill, seat, hp (救主: only above 1 HP)
+    NOT_DECLARABLE = "not_declarable"  # card, skill, why (delayed | equipment | not_in_game)
+    RECAST_DECLARED = "recast_declared"  # card, skill (a declared card is used, never recast)
+    CARD_FACE_DOWN = "card_face_down"  # skill, seat (table: the declared card is not scanned)
+    NOT_ASKED_TO_QUESTION = "not_asked_to_question"  # seat, source, hp, why (hp | own)
 
     # --- host corrections (table mode; `corrections.py`) ---
     HOST_ONLY = "host_only"  # action (a correction comes from the host: seat None)

@@ -57,7 +57,7 @@ class Settings:
     - `general_packs`: the boxes of generals the game plays with (docs/wind-fire.md §1):
       "standard" (the 25, always), "wind" (风), "fire" (火), "forest" (林), "mountain" (山);
       kept in the catalogue's order. The lord is offered the lords of every named pack
-      (风: 张角, 火: 袁绍) and 2 random generals, the others draw from the named packs
+      (风: 张角, 火: 袁绍, 林: 曹丕, 山: 刘禅) and 2 random generals, the others draw from the named packs
       only; a general of a pack not named is refused at setup.
     - The 风 and 火 packs' disputed readings (docs/wind-fire.md §5), defaults first:
       `huoji_without_maneuvering` (火计 needs the Fire Attack of the Maneuvering cards: off),
@@ -66,12 +66,16 @@ class Settings:
       only until his cards' ranks differ again, `no_duplicates`), `hongyan_on_replacement`
       (a ♠ put in place of 小乔's judgment card by 鬼才 or 鬼道 counts as ♥ too: on),
       `tianxiang_amount` (the damage 天香 passes on: as it reached her, after the
-      source's bonuses, `as_transferred`; or without them, `before_bonuses`).
+      source's bonuses, `as_transferred`; or without them, `before_bonuses`),
+      `guhuo_kill_match` (a Kill declared through 蛊惑 is true only for a normal Kill,
+      `exact_name`, or for any Kill, `any_kill`), `guhuo_failed_kill_counts` (a failed
+      蛊惑 Kill uses up the play phase's Kill: off).
     - The 林 pack's disputed readings (docs/forest-mountain.md §3.3), defaults first:
       `jiuchi_duanliang_without_maneuvering` (酒池 and 断粮 make Wine and Supply Shortage,
       Maneuvering cards: off without them), `haoshi_recipient` (好施's gift goes to the
       other player with the fewest hand cards, `fewest`, or to any other, `any_other`),
       `dimeng_both_empty` (缔盟 on two players with no hand card: `refused` or `allowed`).
+    - The 山 pack's disputed readings (docs/forest-mountain.md §4.3), defaults first:
       `guzheng_take_rest` (after 固政 gives one card back, taking the others is
       `optional`, or `automatic`), `zhiji_order` (志继: recover or draw, then -1 max HP,
       `text`; or -1 max HP first, `maxhp_first`), `zhiba_take` (制霸's two cards:
@@ -113,6 +117,8 @@ class Settings:
     guzheng_take_rest: str = "optional"
     zhiji_order: str = "text"
     zhiba_take: str = "optional"
+    guhuo_kill_match: str = "exact_name"
+    guhuo_failed_kill_counts: bool = False
 
     def __post_init__(self) -> None:
         packs = self.general_packs
@@ -231,6 +237,8 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "guzheng_take_rest": ("optional", "automatic"),
     "zhiji_order": ("text", "maxhp_first"),
     "zhiba_take": ("optional", "automatic"),
+    "guhuo_kill_match": ("exact_name", "any_kill"),
+    "guhuo_failed_kill_counts": (False, True),
 }
 """The values each of these settings takes (the default first)."""
 

@@ -12,6 +12,7 @@ FILES = {
     "interactions": "tests/skills/test_wind_fire_interactions.py",
     "wind_pack": "tests/skills/test_wind_pack.py",
     "fire_pack": "tests/skills/test_fire_pack.py",
+    "guhuo": "tests/skills/test_guhuo.py",
 }
 
 

@@ -122,6 +122,12 @@ class Skill:
     lasting: ClassVar[bool] = False
     """A limited skill whose effect outlasts its use (忠义's 义 card): its triggers still
     run once it is spent; only starting it again is refused."""
+    declares: ClassVar[bool] = False
+    """A skill whose card is declared face down and questioned before it counts (蛊惑):
+    an answer or a Nullification through it runs `declare`, which returns the card to
+    use (None: the play failed, which counts as no answer)."""
+    declared: str | None = None
+    """A declaring skill: the card id its last turned card resolved as (`answer_name`)."""
     lent: ClassVar[bool] = False
     """An active skill its holder lends to the other players (黄天): each may start it from
     his own play prompt (`Game.usable_skill`); its active hooks get that player as
@@ -220,6 +226,20 @@ class Skill:
         return False
         yield
 
+    # declared cards (`declares`)
+    def check_declare(self, game: Game, owner: Player, need: str, cards: tuple[Card, ...]) -> None:
+        """Refuse (IllegalAction) answering a `need` request through this skill with these
+        cards (at the table: none, the card lies face down)."""
+        return None
+
+    def declare(
+        self, game: Game, owner: Player, need: str, cards: tuple[Card, ...], against: Any
+    ) -> Flow:
+        """Declare a `need` card face down, question it, turn it: the cards to answer
+        with (back in the owner's hand, for the ordinary path to move), or None."""
+        return None
+        yield
+
     # active skills
     def can_activate(self, game: Game, owner: Player) -> bool:
         return False
@@ -301,6 +321,7 @@ def _load() -> None:
         equipment,
         fire,
         forest,
+        guhuo,
         maneuvering,
         mountain,
         qun,

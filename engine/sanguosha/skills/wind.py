@@ -1,9 +1,8 @@
 """The 风 (Wind) pack's skills, original printed texts (docs/wind-fire.md §3).
 
 夏侯渊 (shensu), 曹仁 (jushou), 黄忠 (liegong), 魏延 (kuanggu), 张角 (leiji, guidao;
-huangtian as lord), 小乔 (tianxiang, hongyan), 周泰 (buqu). The texts players read are in
-`data/skills.json`. 于吉 (guhuo) is not built yet: that general is refused at setup
-(`general_not_playable`).
+huangtian as lord), 小乔 (tianxiang, hongyan), 周泰 (buqu); 于吉's 蛊惑 has its own module
+(`guhuo.py`). The texts players read are in `data/skills.json`.
 """
 
 from __future__ import annotations
