@@ -485,8 +485,9 @@ class ChecksLayer(SetupLayer):
             # the initiator's card, face down on the table: scanned again?
             if self.visible_copies(card, owner)[0] + 1 > self.copies[card] or (
                 not self.table and card not in owner.hand  # type: ignore[union-attr]
-            ):
-                raise IllegalAction(Reason.DUPLICATE_CARD, card=str(card))
+            ):  # the rule: one hand card from each side, so whose card it is, and who lays now
+                data = {"why": "points", "seat": ctx.initiator.seat, "target": ctx.target.seat}
+                raise IllegalAction(Reason.DUPLICATE_CARD, card=str(card), skill=ctx.reason, **data)
         if from_hand(ctx) and owner is not None:  # a hand card shown (Fire Attack, 拼点)
             self.check_in_hand(owner, (card,))
             return

@@ -252,11 +252,16 @@ CASES: list[_Case] = [
         _tianyi_first_card,
         lambda t: t.scan("dodge@HK", 2),
         "duplicate_card",
-        {"card": "dodge@HK"},
+        {"card": "dodge@HK", "why": "points", "seat": 1, "target": 2, "skill": "tianyi"},
         {
-            "en": "Dodge ♥K was already scanned.",
-            "es": "La Esquiva ♥K ya se escaneó.",
-            "zh-Hans": "【闪】♥K已经扫描过了。",
+            "en": "Dodge ♥K is already laid face down as Taishi Ci (seat 1)'s card in the point "
+            "comparison (Heavenly Righteousness): a point comparison takes one hand card from each "
+            "of the two players, so Liu Bei (seat 2) lays one of their own hand cards: scan it.",
+            "es": "La Esquiva ♥K ya está boca abajo como carta de Taishi Ci (asiento 1) en la "
+            "comparación de puntos (Justicia celestial): cada uno de los dos jugadores pone una "
+            "carta de su mano, así que Liu Bei (asiento 2) pone una de las suyas: escanéala.",
+            "zh-Hans": "【闪】♥K已作为1号位太史慈的拼点牌（天义）背面朝上放出：拼点由双方各出一张手牌，"
+            "2号位刘备须放出自己的一张手牌并扫描。",
         },
     ),
     (
