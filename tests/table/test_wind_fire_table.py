@@ -166,42 +166,33 @@ def _zhangjiao_lord() -> Seats:
     return SetSeats("zhangjiao", "liubei", "lvbu", "zhangfei", general_packs=WIND)
 
 
-def _huangtian_staged_by(seat: int) -> Callable[[], Seats]:
-    """张角 the lord; seat `seat`, in his own play phase, staged 黄天 with a Dodge."""
+def _huangtian_giver_in_turn(seat: int) -> Callable[[], Seats]:
+    """张角 the lord; seat `seat` in his own play phase, about to give by 黄天."""
 
     def make() -> Seats:
         t = _zhangjiao_lord()
         for s in range(1, seat):
             t.end_turn(s)
-        t.ok(t.scan("skill:huangtian", seat))
-        t.ok(t.scan("dodge@D2", seat))
         return t
 
     return make
 
 
-def _huangtian_given_then_staged() -> Seats:
-    """Lü Bu (seat 3, Qun) gave 张角 a Dodge by 黄天 and stages it again with another."""
-    t = _huangtian_staged_by(3)()
-    t.ok(t.press("ok", 3))
-    t.ok(t.scan("skill:huangtian", 3))
-    t.ok(t.scan("dodge@D3", 3))
+def _huangtian_given() -> Seats:
+    """Lü Bu (seat 3, Qun) gave 张角 a Dodge by 黄天 in this play phase."""
+    t = _huangtian_giver_in_turn(3)()
+    for code in ("skill:huangtian", "dodge@D2"):
+        t.ok(t.scan(code, 3))
+    given = t.ok(t.press("ok", 3))
+    assert ("card_given", "huangtian") in {(e["kind"], e.get("reason")) for e in given.events}
     return t
 
 
-def _huangtian_by_the_lord() -> Seats:
-    t = _zhangjiao_lord()
-    t.ok(t.scan("skill:huangtian", 1))
-    return t
-
-
-def _tianyi_staged_while_asked() -> Seats:
-    """太史慈 (seat 2), asked for a Dodge in Liu Bei's play phase, stages 天义 on him."""
+def _taishici_asked() -> Seats:
+    """太史慈 (seat 2) is asked for a Dodge against Liu Bei's Kill, in Liu Bei's play phase."""
     t = SetSeats("liubei", "taishici", "zhangfei", "lvbu", general_packs=FIRE)
     for code in ("kill@S7", "taishici"):
         t.ok(t.scan(code, 1))
-    for code in ("skill:tianyi", "liubei"):
-        t.ok(t.scan(code, 2))
     return t
 
 
@@ -210,8 +201,21 @@ def _taishici_waits() -> Seats:
     return SetSeats("liubei", "taishici", "zhangfei", "lvbu", general_packs=FIRE)
 
 
-def _quhu_used_then_staged() -> Seats:
-    """荀彧 (seat 1) won 驱虎 on Liu Bei (the tiger hurt 张飞) and stages it again."""
+def _yuanshao_waits() -> Seats:
+    """Liu Bei (seat 1) in his play phase; 袁绍 at seat 2."""
+    return SetSeats("liubei", "yuanshao", "zhangfei", "lvbu", general_packs=FIRE)
+
+
+def _tianyi_won() -> Seats:
+    """太史慈 (seat 1) won 天义 on Liu Bei (♥K against ♦2), in his play phase."""
+    t = _tianyi_first_card()
+    t.ok(t.scan("dodge@D2", 2))
+    assert t.table.view()["last_comparison"]["won"] and t.pending["kind"] == "play"
+    return t
+
+
+def _quhu_used() -> Seats:
+    """荀彧 (seat 1) won 驱虎 on Liu Bei (the tiger hurt 张飞), in his play phase."""
     t = SetSeats("xunyu", "liubei", "zhangfei", "lvbu", general_packs=FIRE)
     for code in ("skill:quhu", "liubei"):
         t.ok(t.scan(code, 1))
@@ -220,8 +224,6 @@ def _quhu_used_then_staged() -> Seats:
     t.ok(t.scan("dodge@D2", 2))
     t.ok(t.scan("zhangfei", 1))
     assert t.seat(3)["hp"] == 3 and t.pending["kind"] == "play"
-    for code in ("skill:quhu", "liubei"):
-        t.ok(t.scan(code, 1))
     return t
 
 
@@ -338,8 +340,8 @@ CASES: list[_Case] = [
     ),
     (
         "huangtian_started_by_the_lord",
-        _huangtian_by_the_lord,
-        lambda t: t.press("ok", 1),
+        _zhangjiao_lord,
+        lambda t: t.scan("skill:huangtian", 1),
         "skill_not_available",
         {"skill": "huangtian", "seat": 1, "how": "lent"},
         {
@@ -350,8 +352,8 @@ CASES: list[_Case] = [
     ),
     (
         "huangtian_giver_not_qun",
-        _huangtian_staged_by(2),
-        lambda t: t.press("ok", 2),
+        _huangtian_giver_in_turn(2),
+        lambda t: t.scan("skill:huangtian", 2),
         "wrong_kingdom",
         {"skill": "huangtian", "seat": 2, "kingdom": "shu", "needed": "qun"},
         {
@@ -362,8 +364,8 @@ CASES: list[_Case] = [
     ),
     (
         "huangtian_twice_in_a_phase",
-        _huangtian_given_then_staged,
-        lambda t: t.press("ok", 3),
+        _huangtian_given,
+        lambda t: t.scan("skill:huangtian", 3),
         "once_per_phase",
         {"skill": "huangtian", "seat": 3},
         {
@@ -374,8 +376,8 @@ CASES: list[_Case] = [
     ),
     (
         "tianyi_outside_the_play_phase",
-        _tianyi_staged_while_asked,
-        lambda t: t.press("ok", 2),
+        _taishici_asked,
+        lambda t: t.scan("skill:tianyi", 2),
         "skill_not_available",
         {"skill": "tianyi", "seat": 2, "how": "own_play_phase"},
         {
@@ -388,18 +390,66 @@ CASES: list[_Case] = [
         "tianyi_in_another_players_play_phase",
         _taishici_waits,
         lambda t: t.scan("skill:tianyi", 2),
-        "wrong_seat",
-        {"seat": 2, "expected": [1]},
+        "skill_not_available",
+        {"skill": "tianyi", "seat": 2, "how": "own_play_phase"},
         {
-            "en": "Taishi Ci (seat 2) may not decide now: waiting for Liu Bei (seat 1).",
-            "es": "No le toca decidir a Taishi Ci (asiento 2): se espera a Liu Bei (asiento 1).",
-            "zh-Hans": "现在轮不到2号位太史慈做决定：正在等待1号位刘备。",
+            "en": "Taishi Ci (seat 2) can use Heavenly Righteousness only in their own play phase.",
+            "es": "Taishi Ci (asiento 2) solo puede usar Justicia celestial en su propia fase de juego.",
+            "zh-Hans": "2号位太史慈只能在自己的出牌阶段发动天义。",
+        },
+    ),
+    (
+        "tianyi_own_general_in_another_players_play_phase",
+        _taishici_waits,
+        lambda t: t.scan("taishici", 2),
+        "skill_not_available",
+        {"skill": "tianyi", "seat": 2, "how": "own_play_phase"},
+        {
+            "en": "Taishi Ci (seat 2) can use Heavenly Righteousness only in their own play phase.",
+            "es": "Taishi Ci (asiento 2) solo puede usar Justicia celestial en su propia fase de juego.",
+            "zh-Hans": "2号位太史慈只能在自己的出牌阶段发动天义。",
+        },
+    ),
+    (
+        "luanji_in_another_players_play_phase",
+        _yuanshao_waits,
+        lambda t: t.scan("skill:luanji", 2),
+        "skill_not_available",
+        {"skill": "luanji", "seat": 2, "how": "own_play_phase"},
+        {
+            "en": "Yuan Shao (seat 2) can use Chaotic Volley only in their own play phase.",
+            "es": "Yuan Shao (asiento 2) solo puede usar Andanada caótica en su propia fase de juego.",
+            "zh-Hans": "2号位袁绍只能在自己的出牌阶段发动乱击。",
+        },
+    ),
+    (
+        "huangtian_giver_in_another_players_play_phase",
+        _huangtian_giver_in_turn(2),
+        lambda t: t.scan("skill:huangtian", 3),
+        "skill_not_available",
+        {"skill": "huangtian", "seat": 3, "how": "own_play_phase"},
+        {
+            "en": "Lü Bu (seat 3) can use Yellow Heaven only in their own play phase.",
+            "es": "Lü Bu (asiento 3) solo puede usar Cielo amarillo en su propia fase de juego.",
+            "zh-Hans": "3号位吕布只能在自己的出牌阶段发动黄天。",
+        },
+    ),
+    (
+        "tianyi_twice_in_a_phase",
+        _tianyi_won,
+        lambda t: t.scan("skill:tianyi", 1),
+        "once_per_phase",
+        {"skill": "tianyi", "seat": 1},
+        {
+            "en": "Heavenly Righteousness is once per play phase: Taishi Ci (seat 1) has already used it.",
+            "es": "Justicia celestial se usa una vez por fase de juego: Taishi Ci (asiento 1) ya la ha usado.",
+            "zh-Hans": "天义每个出牌阶段限一次：1号位太史慈本阶段已发动过。",
         },
     ),
     (
         "quhu_twice_in_a_phase",
-        _quhu_used_then_staged,
-        lambda t: t.press("ok", 1),
+        _quhu_used,
+        lambda t: t.scan("skill:quhu", 1),
         "once_per_phase",
         {"skill": "quhu", "seat": 1},
         {
