@@ -92,6 +92,52 @@ def test_mengjin_asks_for_a_card_to_discard_not_to_take() -> None:
     assert {lang: t.said(asked, lang)[-1] for lang in MENGJIN_ASKED} == MENGJIN_ASKED
 
 
+HONGYAN_TIANXIANG = {
+    "en": "Kill ♠8 counts as hearts ♥ for Xiao Qiao (seat 2), by Rosy Beauty.",
+    "es": "El Ataque ♠8 cuenta como de corazones ♥ para Xiao Qiao (asiento 2), por Belleza sonrosada.",
+    "zh-Hans": "因红颜，【杀】♠8对2号位小乔而言视为红桃♥牌。",
+}
+
+
+def _said_all(t: Seats, outcomes: list[Outcome], lang: str) -> list[str]:
+    return [line for outcome in outcomes for line in t.said(outcome, lang)]
+
+
+def test_hongyan_is_named_once_when_xiaoqiao_discards_a_spade_for_tianxiang() -> None:
+    """天香 with a ♠ hand card: the narration says, once, that 红颜 makes it a ♥ (it used
+    to say nothing of 红颜, as if a ♠ could be discarded for 天香)."""
+    t = SetSeats("lvbu", "xiaoqiao", "zhangfei", "liubei", general_packs=WIND)
+    outcomes = [t.ok(t.scan("kill@C2", 1)), t.ok(t.scan("xiaoqiao", 1)), t.ok(t.press("no", 2))]
+    outcomes += [t.ok(t.scan("kill@S8", 2)), t.ok(t.scan("zhangfei", 2))]
+    assert t.seat(2)["hp"] == 3 and t.seat(3)["hp"] == 3  # 张飞 took it and drew 1
+    for lang, sentence in HONGYAN_TIANXIANG.items():
+        assert _said_all(t, outcomes, lang).count(sentence) == 1, lang
+
+
+HONGYAN_JUDGED = {
+    "en": "Duel ♠A counts as hearts ♥ for Xiao Qiao (seat 2), by Rosy Beauty.",
+    "es": "El Duelo ♠A cuenta como de corazones ♥ para Xiao Qiao (asiento 2), por Belleza sonrosada.",
+    "zh-Hans": "因红颜，【决斗】♠A对2号位小乔而言视为红桃♥牌。",
+}
+
+
+def test_hongyan_is_named_once_when_a_spade_is_judged_for_xiaoqiao() -> None:
+    """An Indulgence judged ♠ for 小乔 spares her: the narration says 红颜 counted the ♠ as
+    a ♥, once, before the judgment's result."""
+    t = SetSeats("lvbu", "xiaoqiao", "zhangfei", "liubei", general_packs=WIND)
+    for code in ("indulgence@H6", "xiaoqiao"):
+        t.ok(t.scan(code, 1))
+    t.end_turn(1)
+    assert t.pending["kind"] == "nullify"  # before the Indulgence is judged
+    t.ok(t.wait(5))  # no Nullification
+    assert (t.pending["kind"], t.pending["seat"]) == ("judgment_card", 2)
+    judged = t.ok(t.scan("duel@SA", 2))
+    assert t.pending == {"kind": "play", "seat": 2, "seats": [2]}  # spared: she plays
+    for lang, sentence in HONGYAN_JUDGED.items():
+        said = t.said(judged, lang)
+        assert said.count(sentence) == 1, (lang, said)
+
+
 # ------------------------------------------------------------------ bad input (issue 25)
 def _tianyi_laid() -> Seats:
     """太史慈 (seat 1) started 天义 on Liu Bei and laid his card (♥K): Liu Bei's to lay."""
