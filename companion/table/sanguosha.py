@@ -64,11 +64,14 @@ from engine.sanguosha.actions import (
     Timeout,
     UseSkill,
 )
+from engine.sanguosha.cards import RULES
 from engine.sanguosha.catalogue import Card, catalogue, parse_card
 from engine.sanguosha.corrections import CORRECTIONS
 from engine.sanguosha.game import Game
 from engine.sanguosha.prompts import Prompt, PromptKind
+from engine.sanguosha.reasons import Reason
 from engine.sanguosha.settings import Settings
+from engine.sanguosha.skills import Skill
 
 __all__ = ["SanguoshaTable", "settings_from"]
 
@@ -192,7 +195,7 @@ class SanguoshaTable:
         if denied is not None:
             return denied
         if seat not in prompt.seats:
-            late = self._late_target(prompt, seat, scanned)
+            late = self._late_target(prompt, seat, scanned) or self._not_own_phase(seat, scanned)
             if late is not None:
                 return late
             data = {"seat": seat, "expected": list(prompt.seats)} | _purpose(prompt)
@@ -221,6 +224,41 @@ class SanguoshaTable:
         if not any(c is not None and c.name == "sky_halberd" for c in user.equip):
             return None
         return Refuse("halberd_last_card", {"seat": seat}, seat)
+
+    def _not_own_phase(self, seat: int, scanned: Scanned | None) -> Refuse | None:
+        """A skill used only in its owner's play phase (天义, 驱虎, 乱击, 黄天 for its giver),
+        shown by its token or the owner's general in another player's turn: refused with
+        that rule, naming the skill, instead of "may not decide now"."""
+        if scanned is None:
+            return None
+        if scanned.kind == "general" and self.seat_of(scanned.text) == seat:
+            skills = self._own_skills(seat)
+            skill_id = skills[0] if len(skills) == 1 else None
+        else:
+            skill_id = scanned.text if scanned.kind == "skill" else None
+        player = self.engine.players[seat - 1]
+        skill = self.engine.usable_skill(player, skill_id) if skill_id else None
+        if skill is None or not _play_phase_only(skill):
+            return None
+        data = {"skill": skill.id, "seat": seat, "how": "own_play_phase"}
+        return Refuse(Reason.SKILL_NOT_AVAILABLE.value, data, seat, "engine")
+
+    def _start_refused(self, seat: int, skill: Skill) -> Refuse | None:
+        """An active skill refused as soon as its token is shown, when nothing scanned
+        after it could change the answer: outside its owner's play phase, or a condition
+        of the player known already (黄天 by the lord or a non-Qun player, any once-per-phase
+        skill a second time), as the engine would refuse it at OK."""
+        if not skill.active or skill.provides or skill.converts:
+            return None
+        prompt = self.engine.pending()
+        player = self.engine.players[seat - 1]
+        if prompt is None or prompt.kind is not PromptKind.PLAY or prompt.seat != seat:
+            data = {"skill": skill.id, "seat": seat, "how": "own_play_phase"}
+            return Refuse(Reason.SKILL_NOT_AVAILABLE.value, data, seat, "engine")
+        problem = self.engine.activation_problem(player, skill)
+        if problem is None:
+            return None
+        return Refuse(problem[0].value, dict(problem[1]), seat, "engine")
 
     def _denied(self, prompt: Prompt, seat: int, scanned: Scanned | None) -> Refuse | None:
         """A card the rules just did not let this seat answer with (a Dodge after Tieqi's
@@ -323,18 +361,21 @@ class SanguoshaTable:
         if scanned.kind == "card":
             card = parse_card(scanned.text)
             return self._stage_skill(seat, card.name) if self.equipped(seat, card) else None
+        player = self.engine.players[seat - 1]
         if scanned.kind == "skill":
-            player = self.engine.players[seat - 1]
-            if self.engine.usable_skill(player, scanned.text) is None:  # refused at once
+            skill = self.engine.usable_skill(player, scanned.text)
+            if skill is None:  # refused at once
                 reason, data = self.engine.skill_missing(player, scanned.text)
                 return Refuse(reason.value, dict(data), source="engine")
-            return self._stage_skill(seat, scanned.text)
+            return self._start_refused(seat, skill) or self._stage_skill(seat, scanned.text)
         if scanned.kind == "general" and self.seat_of(scanned.text) == seat:
             skills = self._own_skills(seat)
             if len(skills) != 1:
                 key = "scan_skill_token" if skills else "no_skill_to_start"
                 return Refuse(key, {"seat": seat, "general": scanned.text})
-            return self._stage_skill(seat, skills[0])
+            own = self.engine.usable_skill(player, skills[0])
+            refused = self._start_refused(seat, own) if own is not None else None
+            return refused or self._stage_skill(seat, skills[0])
         return None
 
     def _staged_input(
@@ -383,6 +424,17 @@ class SanguoshaTable:
             added["count"] = len(staged.cards) + 1
             return Stage(seat, [Note("card_added", added)], add_card, private=True)
         return Refuse("finish_skill", {"seat": seat, "skill": staged.skill})
+
+
+def _play_phase_only(skill: Skill) -> bool:
+    """Whether a skill is started only in its owner's play phase: an active skill that
+    answers nothing, or a conversion into instant tricks used in play (乱击, 火计)."""
+    if skill.active:
+        return not skill.provides and not skill.converts
+    names = skill.converts
+    return bool(names) and all(
+        n in RULES and RULES[n].playable and RULES[n].is_trick for n in names
+    )
 
 
 def _purpose(prompt: Prompt) -> dict[str, Any]:

@@ -305,6 +305,17 @@ class ChecksLayer(SetupLayer):
             raise IllegalAction(Reason.SKILL_WRONG_NEED, skill=skill.id, need=need, gives=gives)
         self.refuse_by_hand(p, skill)
 
+    def activation_problem(self, p: Player, skill: Skill) -> Problem:
+        """Why `p` cannot start the active skill now, in his play phase, whatever cards and
+        targets he names (spent, once per phase, 黄天 by the lord or a non-Qun player): known
+        as soon as he shows the skill's token, so the table refuses it there. None: he may."""
+        if skill.once and skill.id in p.spent:
+            return Reason.SKILL_SPENT, {"skill": skill.id, "seat": p.seat}
+        if skill.can_activate(self.game, p):
+            return None
+        why = skill.unavailable(self.game, p)  # a skill's own reason, if it has one
+        return why or (Reason.SKILL_NOT_AVAILABLE, {"skill": skill.id, "seat": p.seat})
+
     def refuse_by_hand(self, p: Player, skill: Skill) -> NoReturn:
         """A skill that is not started by hand here: compulsory, offered when it triggers,
         or an active skill (天义, 制衡) out of its owner's play phase."""
@@ -334,13 +345,9 @@ class ChecksLayer(SetupLayer):
         assert isinstance(action, UseSkill)
         skill = self.check_skill(p, action.skill, lent=True)
         if skill.active:
-            if skill.once and skill.id in p.spent:
-                raise IllegalAction(Reason.SKILL_SPENT, skill=skill.id, seat=p.seat)
-            if not skill.can_activate(self.game, p):
-                why = skill.unavailable(self.game, p)  # a skill's own reason, if it has one
-                if why is not None:
-                    raise IllegalAction(why[0], **why[1])
-                raise IllegalAction(Reason.SKILL_NOT_AVAILABLE, skill=skill.id, seat=p.seat)
+            problem = self.activation_problem(p, skill)
+            if problem is not None:
+                raise IllegalAction(problem[0], **problem[1])
             self.check_seats(action.targets)
             skill.check_activate(self.game, p, action)
             return None
@@ -497,8 +504,9 @@ class ChecksLayer(SetupLayer):
             # the initiator's card, face down on the table: scanned again?
             if self.visible_copies(card, owner)[0] + 1 > self.copies[card] or (
                 not self.table and card not in owner.hand  # type: ignore[union-attr]
-            ):
-                raise IllegalAction(Reason.DUPLICATE_CARD, card=str(card))
+            ):  # the rule: one hand card from each side, so whose card it is, and who lays now
+                data = {"why": "points", "seat": ctx.initiator.seat, "target": ctx.target.seat}
+                raise IllegalAction(Reason.DUPLICATE_CARD, card=str(card), skill=ctx.reason, **data)
         if from_hand(ctx) and owner is not None:  # a hand card shown (Fire Attack, 拼点)
             self.check_in_hand(owner, (card,))
             return

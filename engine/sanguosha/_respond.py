@@ -343,7 +343,7 @@ class RespondLayer(ZonesLayer):
             yield from self.fire(Point.JUDGMENT_BEFORE, j)
         seen = j.card
         if "card_suit" in self._mods and (self.settings.hongyan_on_replacement or not j.replaced):
-            seen = self.seen_as(p, j.card)  # 红颜: a ♠ judged for her is a ♥
+            seen = self.seen_as_said(p, j.card)  # 红颜: a ♠ judged for her is a ♥
         j.success = bool(pattern(seen))
         self.emit(JudgmentSettled(p.seat, str(j.card), reason, j.success))
         if Point.JUDGMENT_AFTER in self._hooks:

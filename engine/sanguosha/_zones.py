@@ -25,6 +25,7 @@ from engine.sanguosha.events import (
     EquipmentEquipped,
     GameOver,
     HandCountCorrected,
+    SuitSeenAs,
 )
 from engine.sanguosha.settings import EndReason, Outcome
 from engine.sanguosha.skills import REGISTRY, Flow, Point, Skill
@@ -227,23 +228,39 @@ class ZonesLayer(RulesLayer):
     def seen_as(self, p: Player, card: Card) -> Card:
         """`card` as it counts for `p` (`Skill.card_suit`: 红颜's ♠ is a ♥): itself, or a
         copy with that suit and its colour, read by rules and never moved."""
+        by = self._suit_by(p, card)
+        if by is None:
+            return card
+        suit = by[0]
+        color = Color.RED if suit in (Suit.HEART, Suit.DIAMOND) else Color.BLACK
+        return Card(
+            card.name,
+            suit,
+            card.rank,
+            card.subtype,
+            color,
+            true_name=card.true_name,
+            nature=card.nature,
+        )
+
+    def seen_as_said(self, p: Player, card: Card) -> Card:
+        """`seen_as`, for a card whose suit decides something now (a judgment, 天香's
+        discard): when a skill changes it, the table is told once (`suit_seen_as`)."""
+        by = self._suit_by(p, card)
+        if by is not None:
+            self.emit(SuitSeenAs(p.seat, str(card), by[0].name.lower(), by[1].id))
+        return self.seen_as(p, card)
+
+    def _suit_by(self, p: Player, card: Card) -> tuple[Suit, Skill] | None:
+        """The suit a skill makes `card` count as for `p`, and that skill; None: its own."""
         mods = self._mods.get("card_suit")
         if not mods or card is HIDDEN:
-            return card
+            return None
         for owner, skill in mods:
             suit = skill.card_suit(self.game, owner, p, card)
             if suit is not None and suit is not card.suit:
-                color = Color.RED if suit in (Suit.HEART, Suit.DIAMOND) else Color.BLACK
-                return Card(
-                    card.name,
-                    suit,
-                    card.rank,
-                    card.subtype,
-                    color,
-                    true_name=card.true_name,
-                    nature=card.nature,
-                )
-        return card
+                return suit, skill
+        return None
 
     def general_skill_ids(self, p: Player) -> tuple[str, ...]:
         """The skills `p`'s general plays with: the printed ones (lord skills only for the

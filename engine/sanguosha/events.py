@@ -319,6 +319,19 @@ class JudgmentChanged(Event):
 
 @_event
 @fact
+class SuitSeenAs(Event):
+    """A card of `seat`'s counted as another suit where its suit decided something (红颜:
+    a ♠ judged for 小乔, or discarded for 天香, is a ♥): said once, where it decides."""
+
+    seat: int
+    card: str
+    suit: str  # the suit it counts as ("heart")
+    skill: str
+    kind = "suit_seen_as"
+
+
+@_event
+@fact
 class JudgmentSettled(Event):
     """The judgment took effect: `success` is whether the reason's condition held."""
 

@@ -45,7 +45,7 @@ class Reason(StrEnum):
     CANNOT_RESPOND = "cannot_respond"  # seat, card, need, against, skill (Tieqi: no Dodge)
     CANNOT_NULLIFY = "cannot_nullify"  # card, against, skill, need, why (skill | basic | window)
     WRONG_COUNT = "wrong_count"  # expected, got; why, seat, hp (the discard phase)
-    DUPLICATE_CARD = "duplicate_card"  # card
+    DUPLICATE_CARD = "duplicate_card"  # card (拼点: why=points, seat, target, skill)
     NOT_OFFERED = "not_offered"  # choice, options
     CARD_NOT_THERE = "card_not_there"  # card, seat, zone (hand; area: equipment and judgment)
 

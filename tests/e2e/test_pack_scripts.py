@@ -3,8 +3,9 @@
 BLE stack, the hub, the log, the table layer, the engine and the narration, in each of the
 three languages (issue 25).
 
-`pack_wind.script` (7 players): 天香 with a ♠ card (红颜), 据守, 烈弓, 神速 both ways, 雷击
-with 鬼道 replacing its judgment, 不屈 at 0 health, 狂骨; the rebels kill the lord 张角.
+`pack_wind.script` (8 players): 天香 with a ♠ card (红颜), 据守, 烈弓, 神速 both ways, 雷击
+with 鬼道 replacing its judgment, 不屈 at 0 health, 黄天 (华佗 gives 张角 a Dodge), 狂骨; the
+rebels kill the lord 张角.
 `pack_fire.script` (8 players): 乱击, 节命, 八阵, 连环 answered by 看破, 驱虎, 强袭, 天义 with
 its extra targets, 涅槃, 猛进, 双雄; the rebels kill the lord 袁绍.
 """
@@ -36,9 +37,9 @@ class Pack(NamedTuple):
 PACKS = {
     "wind": Pack(
         "pack_wind.script",
-        7,
-        [2, 5, 7],  # 小乔, 黄忠, 魏延
-        "tianxiang jushou liegong shensu leiji guidao buqu kuanggu".split(),
+        8,
+        [2, 5, 7, 8],  # 小乔, 黄忠, 华佗, 魏延
+        "tianxiang hongyan jushou liegong shensu leiji guidao buqu huangtian kuanggu".split(),
     ),
     "fire": Pack(
         "pack_fire.script",

@@ -92,6 +92,52 @@ def test_mengjin_asks_for_a_card_to_discard_not_to_take() -> None:
     assert {lang: t.said(asked, lang)[-1] for lang in MENGJIN_ASKED} == MENGJIN_ASKED
 
 
+HONGYAN_TIANXIANG = {
+    "en": "Kill ♠8 counts as hearts ♥ for Xiao Qiao (seat 2), by Rosy Beauty.",
+    "es": "El Ataque ♠8 cuenta como de corazones ♥ para Xiao Qiao (asiento 2), por Belleza sonrosada.",
+    "zh-Hans": "因红颜，【杀】♠8对2号位小乔而言视为红桃♥牌。",
+}
+
+
+def _said_all(t: Seats, outcomes: list[Outcome], lang: str) -> list[str]:
+    return [line for outcome in outcomes for line in t.said(outcome, lang)]
+
+
+def test_hongyan_is_named_once_when_xiaoqiao_discards_a_spade_for_tianxiang() -> None:
+    """天香 with a ♠ hand card: the narration says, once, that 红颜 makes it a ♥ (it used
+    to say nothing of 红颜, as if a ♠ could be discarded for 天香)."""
+    t = SetSeats("lvbu", "xiaoqiao", "zhangfei", "liubei", general_packs=WIND)
+    outcomes = [t.ok(t.scan("kill@C2", 1)), t.ok(t.scan("xiaoqiao", 1)), t.ok(t.press("no", 2))]
+    outcomes += [t.ok(t.scan("kill@S8", 2)), t.ok(t.scan("zhangfei", 2))]
+    assert t.seat(2)["hp"] == 3 and t.seat(3)["hp"] == 3  # 张飞 took it and drew 1
+    for lang, sentence in HONGYAN_TIANXIANG.items():
+        assert _said_all(t, outcomes, lang).count(sentence) == 1, lang
+
+
+HONGYAN_JUDGED = {
+    "en": "Duel ♠A counts as hearts ♥ for Xiao Qiao (seat 2), by Rosy Beauty.",
+    "es": "El Duelo ♠A cuenta como de corazones ♥ para Xiao Qiao (asiento 2), por Belleza sonrosada.",
+    "zh-Hans": "因红颜，【决斗】♠A对2号位小乔而言视为红桃♥牌。",
+}
+
+
+def test_hongyan_is_named_once_when_a_spade_is_judged_for_xiaoqiao() -> None:
+    """An Indulgence judged ♠ for 小乔 spares her: the narration says 红颜 counted the ♠ as
+    a ♥, once, before the judgment's result."""
+    t = SetSeats("lvbu", "xiaoqiao", "zhangfei", "liubei", general_packs=WIND)
+    for code in ("indulgence@H6", "xiaoqiao"):
+        t.ok(t.scan(code, 1))
+    t.end_turn(1)
+    assert t.pending["kind"] == "nullify"  # before the Indulgence is judged
+    t.ok(t.wait(5))  # no Nullification
+    assert (t.pending["kind"], t.pending["seat"]) == ("judgment_card", 2)
+    judged = t.ok(t.scan("duel@SA", 2))
+    assert t.pending == {"kind": "play", "seat": 2, "seats": [2]}  # spared: she plays
+    for lang, sentence in HONGYAN_JUDGED.items():
+        said = t.said(judged, lang)
+        assert said.count(sentence) == 1, (lang, said)
+
+
 # ------------------------------------------------------------------ bad input (issue 25)
 def _tianyi_laid() -> Seats:
     """太史慈 (seat 1) started 天义 on Liu Bei and laid his card (♥K): Liu Bei's to lay."""
@@ -166,42 +212,33 @@ def _zhangjiao_lord() -> Seats:
     return SetSeats("zhangjiao", "liubei", "lvbu", "zhangfei", general_packs=WIND)
 
 
-def _huangtian_staged_by(seat: int) -> Callable[[], Seats]:
-    """张角 the lord; seat `seat`, in his own play phase, staged 黄天 with a Dodge."""
+def _huangtian_giver_in_turn(seat: int) -> Callable[[], Seats]:
+    """张角 the lord; seat `seat` in his own play phase, about to give by 黄天."""
 
     def make() -> Seats:
         t = _zhangjiao_lord()
         for s in range(1, seat):
             t.end_turn(s)
-        t.ok(t.scan("skill:huangtian", seat))
-        t.ok(t.scan("dodge@D2", seat))
         return t
 
     return make
 
 
-def _huangtian_given_then_staged() -> Seats:
-    """Lü Bu (seat 3, Qun) gave 张角 a Dodge by 黄天 and stages it again with another."""
-    t = _huangtian_staged_by(3)()
-    t.ok(t.press("ok", 3))
-    t.ok(t.scan("skill:huangtian", 3))
-    t.ok(t.scan("dodge@D3", 3))
+def _huangtian_given() -> Seats:
+    """Lü Bu (seat 3, Qun) gave 张角 a Dodge by 黄天 in this play phase."""
+    t = _huangtian_giver_in_turn(3)()
+    for code in ("skill:huangtian", "dodge@D2"):
+        t.ok(t.scan(code, 3))
+    given = t.ok(t.press("ok", 3))
+    assert ("card_given", "huangtian") in {(e["kind"], e.get("reason")) for e in given.events}
     return t
 
 
-def _huangtian_by_the_lord() -> Seats:
-    t = _zhangjiao_lord()
-    t.ok(t.scan("skill:huangtian", 1))
-    return t
-
-
-def _tianyi_staged_while_asked() -> Seats:
-    """太史慈 (seat 2), asked for a Dodge in Liu Bei's play phase, stages 天义 on him."""
+def _taishici_asked() -> Seats:
+    """太史慈 (seat 2) is asked for a Dodge against Liu Bei's Kill, in Liu Bei's play phase."""
     t = SetSeats("liubei", "taishici", "zhangfei", "lvbu", general_packs=FIRE)
     for code in ("kill@S7", "taishici"):
         t.ok(t.scan(code, 1))
-    for code in ("skill:tianyi", "liubei"):
-        t.ok(t.scan(code, 2))
     return t
 
 
@@ -210,8 +247,21 @@ def _taishici_waits() -> Seats:
     return SetSeats("liubei", "taishici", "zhangfei", "lvbu", general_packs=FIRE)
 
 
-def _quhu_used_then_staged() -> Seats:
-    """荀彧 (seat 1) won 驱虎 on Liu Bei (the tiger hurt 张飞) and stages it again."""
+def _yuanshao_waits() -> Seats:
+    """Liu Bei (seat 1) in his play phase; 袁绍 at seat 2."""
+    return SetSeats("liubei", "yuanshao", "zhangfei", "lvbu", general_packs=FIRE)
+
+
+def _tianyi_won() -> Seats:
+    """太史慈 (seat 1) won 天义 on Liu Bei (♥K against ♦2), in his play phase."""
+    t = _tianyi_first_card()
+    t.ok(t.scan("dodge@D2", 2))
+    assert t.table.view()["last_comparison"]["won"] and t.pending["kind"] == "play"
+    return t
+
+
+def _quhu_used() -> Seats:
+    """荀彧 (seat 1) won 驱虎 on Liu Bei (the tiger hurt 张飞), in his play phase."""
     t = SetSeats("xunyu", "liubei", "zhangfei", "lvbu", general_packs=FIRE)
     for code in ("skill:quhu", "liubei"):
         t.ok(t.scan(code, 1))
@@ -220,8 +270,6 @@ def _quhu_used_then_staged() -> Seats:
     t.ok(t.scan("dodge@D2", 2))
     t.ok(t.scan("zhangfei", 1))
     assert t.seat(3)["hp"] == 3 and t.pending["kind"] == "play"
-    for code in ("skill:quhu", "liubei"):
-        t.ok(t.scan(code, 1))
     return t
 
 
@@ -252,11 +300,16 @@ CASES: list[_Case] = [
         _tianyi_first_card,
         lambda t: t.scan("dodge@HK", 2),
         "duplicate_card",
-        {"card": "dodge@HK"},
+        {"card": "dodge@HK", "why": "points", "seat": 1, "target": 2, "skill": "tianyi"},
         {
-            "en": "Dodge ♥K was already scanned.",
-            "es": "La Esquiva ♥K ya se escaneó.",
-            "zh-Hans": "【闪】♥K已经扫描过了。",
+            "en": "Dodge ♥K is already laid face down as Taishi Ci (seat 1)'s card in the point "
+            "comparison (Heavenly Righteousness): a point comparison takes one hand card from each "
+            "of the two players, so Liu Bei (seat 2) lays one of their own hand cards: scan it.",
+            "es": "La Esquiva ♥K ya está boca abajo como carta de Taishi Ci (asiento 1) en la "
+            "comparación de puntos (Justicia celestial): cada uno de los dos jugadores pone una "
+            "carta de su mano, así que Liu Bei (asiento 2) pone una de las suyas: escanéala.",
+            "zh-Hans": "【闪】♥K已作为1号位太史慈的拼点牌（天义）背面朝上放出：拼点由双方各出一张手牌，"
+            "2号位刘备须放出自己的一张手牌并扫描。",
         },
     ),
     (
@@ -333,8 +386,8 @@ CASES: list[_Case] = [
     ),
     (
         "huangtian_started_by_the_lord",
-        _huangtian_by_the_lord,
-        lambda t: t.press("ok", 1),
+        _zhangjiao_lord,
+        lambda t: t.scan("skill:huangtian", 1),
         "skill_not_available",
         {"skill": "huangtian", "seat": 1, "how": "lent"},
         {
@@ -345,8 +398,8 @@ CASES: list[_Case] = [
     ),
     (
         "huangtian_giver_not_qun",
-        _huangtian_staged_by(2),
-        lambda t: t.press("ok", 2),
+        _huangtian_giver_in_turn(2),
+        lambda t: t.scan("skill:huangtian", 2),
         "wrong_kingdom",
         {"skill": "huangtian", "seat": 2, "kingdom": "shu", "needed": "qun"},
         {
@@ -357,8 +410,8 @@ CASES: list[_Case] = [
     ),
     (
         "huangtian_twice_in_a_phase",
-        _huangtian_given_then_staged,
-        lambda t: t.press("ok", 3),
+        _huangtian_given,
+        lambda t: t.scan("skill:huangtian", 3),
         "once_per_phase",
         {"skill": "huangtian", "seat": 3},
         {
@@ -369,8 +422,8 @@ CASES: list[_Case] = [
     ),
     (
         "tianyi_outside_the_play_phase",
-        _tianyi_staged_while_asked,
-        lambda t: t.press("ok", 2),
+        _taishici_asked,
+        lambda t: t.scan("skill:tianyi", 2),
         "skill_not_available",
         {"skill": "tianyi", "seat": 2, "how": "own_play_phase"},
         {
@@ -383,18 +436,66 @@ CASES: list[_Case] = [
         "tianyi_in_another_players_play_phase",
         _taishici_waits,
         lambda t: t.scan("skill:tianyi", 2),
-        "wrong_seat",
-        {"seat": 2, "expected": [1]},
+        "skill_not_available",
+        {"skill": "tianyi", "seat": 2, "how": "own_play_phase"},
         {
-            "en": "Taishi Ci (seat 2) may not decide now: waiting for Liu Bei (seat 1).",
-            "es": "No le toca decidir a Taishi Ci (asiento 2): se espera a Liu Bei (asiento 1).",
-            "zh-Hans": "现在轮不到2号位太史慈做决定：正在等待1号位刘备。",
+            "en": "Taishi Ci (seat 2) can use Heavenly Righteousness only in their own play phase.",
+            "es": "Taishi Ci (asiento 2) solo puede usar Justicia celestial en su propia fase de juego.",
+            "zh-Hans": "2号位太史慈只能在自己的出牌阶段发动天义。",
+        },
+    ),
+    (
+        "tianyi_own_general_in_another_players_play_phase",
+        _taishici_waits,
+        lambda t: t.scan("taishici", 2),
+        "skill_not_available",
+        {"skill": "tianyi", "seat": 2, "how": "own_play_phase"},
+        {
+            "en": "Taishi Ci (seat 2) can use Heavenly Righteousness only in their own play phase.",
+            "es": "Taishi Ci (asiento 2) solo puede usar Justicia celestial en su propia fase de juego.",
+            "zh-Hans": "2号位太史慈只能在自己的出牌阶段发动天义。",
+        },
+    ),
+    (
+        "luanji_in_another_players_play_phase",
+        _yuanshao_waits,
+        lambda t: t.scan("skill:luanji", 2),
+        "skill_not_available",
+        {"skill": "luanji", "seat": 2, "how": "own_play_phase"},
+        {
+            "en": "Yuan Shao (seat 2) can use Chaotic Volley only in their own play phase.",
+            "es": "Yuan Shao (asiento 2) solo puede usar Andanada caótica en su propia fase de juego.",
+            "zh-Hans": "2号位袁绍只能在自己的出牌阶段发动乱击。",
+        },
+    ),
+    (
+        "huangtian_giver_in_another_players_play_phase",
+        _huangtian_giver_in_turn(2),
+        lambda t: t.scan("skill:huangtian", 3),
+        "skill_not_available",
+        {"skill": "huangtian", "seat": 3, "how": "own_play_phase"},
+        {
+            "en": "Lü Bu (seat 3) can use Yellow Heaven only in their own play phase.",
+            "es": "Lü Bu (asiento 3) solo puede usar Cielo amarillo en su propia fase de juego.",
+            "zh-Hans": "3号位吕布只能在自己的出牌阶段发动黄天。",
+        },
+    ),
+    (
+        "tianyi_twice_in_a_phase",
+        _tianyi_won,
+        lambda t: t.scan("skill:tianyi", 1),
+        "once_per_phase",
+        {"skill": "tianyi", "seat": 1},
+        {
+            "en": "Heavenly Righteousness is once per play phase: Taishi Ci (seat 1) has already used it.",
+            "es": "Justicia celestial se usa una vez por fase de juego: Taishi Ci (asiento 1) ya la ha usado.",
+            "zh-Hans": "天义每个出牌阶段限一次：1号位太史慈本阶段已发动过。",
         },
     ),
     (
         "quhu_twice_in_a_phase",
-        _quhu_used_then_staged,
-        lambda t: t.press("ok", 1),
+        _quhu_used,
+        lambda t: t.scan("skill:quhu", 1),
         "once_per_phase",
         {"skill": "quhu", "seat": 1},
         {

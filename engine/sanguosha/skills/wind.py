@@ -209,6 +209,7 @@ class Tianxiang(Skill):
         card = answer.cards[0]
         game.take_from_hand(owner, card)
         game.to_discard((card,), owner.seat, self.id)
+        game.seen_as_said(owner, card)  # a ♠ let through by 红颜: said here
         data.prevented = True
         data.flags["by"] = self.id
         if game._queue:
