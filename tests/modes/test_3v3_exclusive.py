@@ -442,13 +442,11 @@ def test_table_zhongyi_token_red_card_ok_then_a_friendly_kill_deals_one_more():
     assert "Guan Yu (seat 5) deals 2 damage to Hua Tuo (seat 3) (Kill): 1 health left." in t.said(
         outcome
     )
-    for code in ("skill:zhongyi", "peach@H4"):
-        t.ok(t.scan(code, 5))
-    said = table_refused(t, lambda: t.press("ok", 5), "skill_spent")
+    # spent: refused as soon as the token is scanned (the table knows it then)
+    said = table_refused(t, lambda: t.scan("skill:zhongyi", 5), "skill_spent")
     assert said["en"][0] == (
         "Loyalty and Righteousness is once per game: Guan Yu (seat 5) has already used it."
     )
-    t.ok(t.press("no", 5))
     t.end_turn(5)
     t.ok(t.scan("zhaoyun", 2))  # the cool vanguards: S1, then S3
     t.end_turn(1)

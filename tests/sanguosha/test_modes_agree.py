@@ -19,11 +19,18 @@ from engine.sanguosha import (
     RevealCard,
     RevealIdentity,
     Settings,
+    UseSkill,
     parse_card,
 )
 from engine.sanguosha._mechanisms import POINTS
 from engine.sanguosha.context import SHOW
-from engine.sanguosha.events import CardsDiscarded, CardsRevealed, JudgmentRevealed, PileChanged
+from engine.sanguosha.events import (
+    CardsDiscarded,
+    CardsRevealed,
+    DeclarationRevealed,
+    JudgmentRevealed,
+    PileChanged,
+)
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.state import HIDDEN
 
@@ -61,6 +68,13 @@ def public(game):
         seat.pop("identity")
     if view["pending"]:
         view["pending"].pop("timeout_s", None)
+        # 蛊惑 answers a request by conversion in digital mode (its card named) and as an
+        # offered option at the table (its card unseen): the same choice, listed differently
+        options = view["pending"].get("options")
+        if options and "guhuo" in options:
+            view["pending"]["options"] = [o for o in options if o != "guhuo"]
+            if not view["pending"]["options"]:
+                view["pending"].pop("options")
     return json.dumps(view, sort_keys=True)
 
 
@@ -102,7 +116,9 @@ def mirrored_step(digital: Game, table: Game, rng: random.Random) -> tuple[list,
         "cards": [],
     }
     for e in d_events:
-        if isinstance(e, CardsRevealed):
+        if isinstance(e, DeclarationRevealed):  # 蛊惑: the face-down card is turned, scanned
+            revealed["cards"].append(parse_card(e.card))
+        elif isinstance(e, CardsRevealed):
             revealed["cards"] += [parse_card(c) for c in e.cards]
         elif isinstance(e, PileChanged) and e.pile == "buqu" and e.added:
             revealed["cards"] += [parse_card(c) for c in e.cards]  # 不屈: the deck's top card
@@ -113,6 +129,8 @@ def mirrored_step(digital: Game, table: Game, rng: random.Random) -> tuple[list,
             if card in hands[e.seat]:
                 hands[e.seat].remove(card)
                 revealed["cards"].append(card)
+    if isinstance(action, UseSkill) and action.skill == "guhuo":
+        action = UseSkill("guhuo", (), action.targets)  # laid face down: not scanned yet
     return d_events, table.submit(seat, action) + answer_chance(table, digital, revealed)
 
 

@@ -638,6 +638,18 @@ def test_weimu_no_black_trick_may_target_him():
     assert [(e.name, e.targets) for e in of(events, "card_used")] == [("duel", (2,))]
 
 
+def test_weimu_the_play_listing_offers_a_red_snatch_for_him_not_a_black_one():
+    """Two Snatches, only 贾诩 in reach with cards (seat 3 holds none, seat 4 is too far):
+    the red one is offered, the black one not (before the fix, the listing judged a card by its
+    name alone and offered both, then refused the black one with needs_target)."""
+    game = game_with(None, "jiaxu", None, None, None)
+    set_hand(game, 1, "snatch@D3", "snatch@S4")
+    for seat in (3, 4, 5):
+        set_hand(game, seat)
+    plays = [a for a in game.legal_actions(1) if isinstance(a, PlayCard)]
+    assert [str(a.card) for a in plays] == ["snatch@D3"]
+
+
 def test_weimu_barbarian_passes_him_over_arrow_barrage_does_not():
     game = game_with(None, "jiaxu", None, None)
     set_hand(game, 1, "barbarian_invasion@S7", "arrow_barrage@HA")

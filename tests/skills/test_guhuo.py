@@ -383,3 +383,24 @@ def test_guhuo_dying_declares_a_wine_for_himself_from_a_peach_or_wine_choice() -
     events = _answers(game, False, False)
     assert [(e.name, e.cards) for e in of(events, "card_used")] == [("wine", ("dodge@D2",))]
     assert of(events, "player_rescued") and game.player(1).hp == 1
+
+
+def test_a_trick_does_nothing_for_a_user_who_died_questioning_a_declared_nullification() -> None:
+    """Seat 2, at 1 health, uses Ex Nihilo; 于吉 declares a Nullification with a true ♠ one;
+    seat 2 questions it and dies of the HP loss. The ♠ does not resolve, the window closes,
+    and Ex Nihilo draws nothing for the dead (before the fix: 2 cards to a dead seat)."""
+    game = _game()
+    end_turn(game)
+    set_hand(game, 1, "nullification@SJ")
+    set_hand(game, 2, "ex_nihilo@H7")
+    set_hand(game, 3)
+    set_hp(game, 2, 1)
+    game.submit(2, PlayCard(C("ex_nihilo@H7"), ()))
+    game.submit(1, UseSkill("guhuo", (C("nullification@SJ"),)))
+    events = _answers(game, True, False)
+    while (prompt := game.pending()) is not None and prompt.kind is PromptKind.RESPOND:
+        events += game.submit(prompt.seat, Respond(None))  # no Peach for the dying seat 2
+    events += pass_all(game)
+    assert [e.seat for e in of(events, "player_died")] == [2]
+    assert [e.reason for e in of(events, "cards_drawn")] == ["draw_phase"]  # seat 3's turn
+    assert not game.player(2).hand and game.current is game.player(3)

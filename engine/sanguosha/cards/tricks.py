@@ -43,7 +43,7 @@ class InstantTrick(CardRule):
                 continue
             if use.nullifiable:
                 nullified = yield from game.nullified(use, target)
-                if nullified:
+                if nullified or not target.alive:  # or died in the window (蛊惑's questioner)
                     continue
             cancelled = yield from game.effect_cancelled(use, target)
             if cancelled:
