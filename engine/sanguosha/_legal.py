@@ -248,12 +248,14 @@ class LegalLayer(ChecksLayer):
 
     def _list_play(self, prompt: Prompt, p: Player) -> Plays:
         out = Plays()
-        usable: dict[str, bool] = {}  # a hand card's usability depends on its name only
+        # a hand card's usability depends on its name and suit only (帷幕 reads its colour)
+        usable: dict[tuple[str, object], bool] = {}
         for card in _distinct(p.hand):
             name = card.true_name
-            ok = usable.get(card.name)
+            key = (card.name, card.suit)
+            ok = usable.get(key)
             if ok is None:
-                ok = usable[card.name] = self.can_use_now(p, name, (card,))
+                ok = usable[key] = self.can_use_now(p, name, (card,))
             if ok:
                 action: Action = _cached(self.made.play, card, PlayCard)
                 out.append(action)

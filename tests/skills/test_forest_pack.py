@@ -638,6 +638,17 @@ def test_weimu_no_black_trick_may_target_him():
     assert [(e.name, e.targets) for e in of(events, "card_used")] == [("duel", (2,))]
 
 
+def test_weimu_the_legal_plays_list_a_red_snatch_on_him_not_a_black_one():
+    """贾诩 the only player in reach: the listing offers the red Snatch, not the black one
+    (a hand card's usability depends on its colour too, not only on its name)."""
+    game = game_with(None, "jiaxu")
+    set_hand(game, 1, "snatch@D3", "snatch@S4")
+    set_hand(game, 2, "kill@S8")
+    listed = [a for a in game.legal_actions(1) if isinstance(a, PlayCard)]
+    assert [str(a.card) for a in listed] == ["snatch@D3"]
+    refused(game, 1, PlayCard(C("snatch@S4")), Reason.TARGET_PROHIBITED)
+
+
 def test_weimu_barbarian_passes_him_over_arrow_barrage_does_not():
     game = game_with(None, "jiaxu", None, None)
     set_hand(game, 1, "barbarian_invasion@S7", "arrow_barrage@HA")
