@@ -58,6 +58,17 @@ def _die(game):
     return events
 
 
+def _until(game, stop):
+    """Play on (end each turn, NO to every offer) until the pending prompt passes `stop`."""
+    while not stop(prompt := game.pending()):
+        if prompt.kind is PromptKind.PLAY:
+            end_turn(game)
+        elif prompt.kind is PromptKind.DISCARD and not prompt.optional:
+            game.submit(prompt.seat, Discard(tuple(game.player(prompt.seat).hand[: prompt.count])))
+        else:
+            game.submit(prompt.seat, Confirm(False))
+
+
 def _said_as(prompt, skill):
     """The prompt is narrated in zh-Hans, en and es, naming `skill`, every field filled."""
     for lang in ("zh-Hans", "en", "es"):
@@ -434,7 +445,7 @@ def test_fangquan_skips_play_then_another_player_takes_an_extra_turn():
     prompt = prompt_is(game, PromptKind.CONFIRM, 2, reason="fangquan")
     _said_as(prompt, "fangquan")
     events = game.submit(2, Confirm(True))
-    assert ("play", "skill") in [(e.phase, e.reason) for e in of(events, "phase_skipped")]
+    assert ("play", "fangquan") in [(e.phase, e.reason) for e in of(events, "phase_skipped")]
     while game.pending().kind is PromptKind.DISCARD and game.pending().reason == "discard_phase":
         events += game.submit(2, game.legal_actions(2)[0])
     prompt = prompt_is(game, PromptKind.DISCARD, 2, reason="fangquan")
@@ -491,7 +502,7 @@ def test_qiaobian_skips_the_judgment_phase_and_the_indulgence_waits():
     assert prompt.options == ("judgment",) and prompt.optional
     _said_as(prompt, "qiaobian")
     events = game.submit(2, Discard((C("kill@S7"),)))
-    assert ("judgment", "skill") in [(e.phase, e.reason) for e in of(events, "phase_skipped")]
+    assert ("judgment", "qiaobian") in [(e.phase, e.reason) for e in of(events, "phase_skipped")]
     assert game.player(2).judgment and not of(events, "judgment_revealed")
 
 
@@ -650,23 +661,22 @@ def test_zhiba_a_wu_player_compares_with_the_lord_who_takes_both_cards_when_he_l
     assert conserved(game)
 
 
-def test_zhiba_not_for_another_kingdom_and_sunce_waits_for_hunzi():
-    """A Qun player is refused with the kingdoms; 孙策 is not playable until 魂姿 is built."""
+def test_zhiba_not_for_another_kingdom():
+    """A Qun player is refused with the kingdoms."""
     game = game_with("sunce", "lvbu", None, None)
     end_turn(game)
     set_hand(game, 2, "kill@S7")
     out = refused(game, 2, UseSkill("zhiba"), Reason.WRONG_KINGDOM)
     assert out.data == {"skill": "zhiba", "seat": 2, "kingdom": "qun", "needed": "wu"}
-    assert general_problem("sunce", MOUNTAIN) == (
-        Reason.GENERAL_NOT_PLAYABLE,
-        {"general": "sunce", "skills": ["hunzi"]},
-    )
 
 
 def test_zhiba_once_hunzi_has_awakened_sunce_may_refuse_and_it_counts_as_used():
     game = game_with("sunce", "lvmeng", None, None)
-    game.player(1).spent.append("hunzi")  # as after 魂姿 (not built yet)
-    end_turn(game)
+    set_hp(game, 1, 1)
+    _until(game, lambda p: p.reason == "yinghun")  # 魂姿 at his next preparation phase
+    game.submit(1, Confirm(False))  # 英魂 declined
+    assert "hunzi" in game.player(1).spent
+    _until(game, lambda p: p.kind is PromptKind.PLAY and p.seat == 2)
     set_hand(game, 1, "dodge@HK")
     set_hand(game, 2, "kill@S7")
     game.submit(2, UseSkill("zhiba"))
@@ -676,3 +686,60 @@ def test_zhiba_once_hunzi_has_awakened_sunce_may_refuse_and_it_counts_as_used():
     events = game.submit(1, Confirm(False))
     assert not of(events, "points_compared") and game.player(2).hand == [C("kill@S7")]
     refused(game, 2, UseSkill("zhiba"), Reason.ONCE_PER_PHASE)
+
+
+# --------------------------------------------------------------------------- 孙策 魂姿
+def test_hunzi_at_hp_1_loses_max_hp_gains_yingzi_and_yinghun_which_acts_at_once():
+    """At his preparation phase with HP 1: max HP 4 -> 3, 英姿 and 英魂; 英魂 (X = 2) is
+    offered in that same preparation phase and 英姿 draws 1 more in the draw phase. Once."""
+    game = game_with(None, "sunce", None, None)
+    set_hp(game, 2, 1)
+    events = end_turn(game)
+    p = game.player(2)
+    assert [(e.seat, e.skill, e.gained) for e in of(events, "skill_awakened")] == [
+        (2, "hunzi", ("yingzi", "yinghun"))
+    ]
+    assert (p.hp, p.max_hp) == (1, 3)
+    assert {"yingzi", "yinghun"} <= set(skill_ids(game, 2))
+    assert game.view()["seats"][1]["spent"] == ["hunzi"]
+    prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="yinghun")
+    _said_as(prompt, "yinghun")
+    game.submit(2, ChooseTarget(3))
+    prompt_is(game, PromptKind.CHOOSE_OPTION, 2, reason="yinghun")
+    game.submit(2, ChooseOption("draw_x"))
+    assert game.pending().seat == 3 and game.pending().count == 1  # drew 2, discards 1
+    game.submit(3, Discard((game.player(3).hand[0],)))
+    hand = len(p.hand)
+    prompt = prompt_is(game, PromptKind.CONFIRM, 2, reason="yingzi")
+    events = game.submit(2, Confirm(True))
+    assert len(p.hand) == hand + 3
+    for _ in range(4):
+        events = end_turn(game)
+        while game.pending().reason == "yinghun":
+            events += game.submit(2, Confirm(False))
+    assert not of(events, "skill_awakened") and p.max_hp == 3
+
+
+def test_hunzi_the_gained_yinghun_waits_for_the_next_preparation_phase_by_setting():
+    """`awakened_skill_same_timing` off: 英魂 is not offered in the awakening's phase."""
+    game = game_with(None, "sunce", None, None, awakened_skill_same_timing=False)
+    set_hp(game, 2, 1)
+    events = end_turn(game)
+    assert of(events, "skill_awakened")
+    prompt_is(game, PromptKind.CONFIRM, 2, reason="yingzi")
+
+
+def test_hunzi_not_above_hp_1_and_never_by_hand():
+    """With HP 2 nothing happens; asking for 魂姿 by hand is refused, nothing changed."""
+    game = game_with(None, "sunce", None, None)
+    set_hp(game, 2, 2)
+    events = end_turn(game)
+    assert not of(events, "skill_awakened") and game.player(2).max_hp == 4
+    prompt_is(game, PromptKind.PLAY, 2)
+    out = refused(game, 2, UseSkill("hunzi"), Reason.SKILL_NOT_AVAILABLE)
+    assert out.data == {"skill": "hunzi", "seat": 2, "how": "compulsory"}
+    assert "hunzi" not in game.player(2).spent
+
+
+def test_sunce_is_playable_in_a_mountain_game():
+    assert general_problem("sunce", MOUNTAIN) is None

@@ -1,8 +1,9 @@
 """The 山 (Mountain) pack's skills, original printed texts (docs/forest-mountain.md §4).
 
-张郃 (qiaobian), 姜维 (tiaoxin, zhiji), 刘禅 (xiangle, fangquan; ruoyu as lord), 孙策 (jiang; zhiba as lord; 魂姿 hunzi waits
-for 英魂, so 孙策 is not playable yet), 张昭张纮 (zhijian, guzheng), 蔡文姬 (beige, duanchang). The texts players read are in `data/skills.json`. The other
-山 generals are not built yet: they are refused at setup (`general_not_playable`).
+张郃 (qiaobian), 姜维 (tiaoxin, zhiji), 刘禅 (xiangle, fangquan; ruoyu as lord), 孙策
+(jiang, hunzi; zhiba as lord), 张昭张纮 (zhijian, guzheng), 蔡文姬 (beige, duanchang). The
+texts players read are in `data/skills.json`. The other 山 generals are not built yet:
+they are refused at setup (`general_not_playable`).
 """
 
 from __future__ import annotations
@@ -161,7 +162,7 @@ class Qiaobian(Skill):
             return
         game.skill_invoked(owner, self.id)
         game.to_discard(cards, owner.seat, self.id)
-        data.skip = True
+        data.skip = self.id
         if game._queue:
             yield from game.flush()
         if not owner.alive:
@@ -406,7 +407,7 @@ class Fangquan(Skill):
             ok = yield from game.ask_confirm(owner, self.id)
             if ok:
                 game.skill_invoked(owner, self.id)
-                data.skip = True
+                data.skip = self.id
                 owner.marks[self.MARK] = True
             return
         answer = yield Prompt(
@@ -478,6 +479,25 @@ class Jiang(Skill):
         game.draw(owner, 1, self.id)
         return
         yield
+
+
+@register
+class Hunzi(Skill):
+    """魂姿 (awakening): at the start of your preparation phase, if your HP is 1, lose 1 max
+    HP and gain 英姿 and 英魂; 英魂 may act in that same preparation phase
+    (`awakened_skill_same_timing`, docs/forest-mountain.md §2.1)."""
+
+    id = "hunzi"
+    tags = frozenset({"awakening", "compulsory"})
+    triggers = (Point.PHASE_START,)
+    GAINS = ("yingzi", "yinghun")
+    HP = 1
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
+        return data.player is owner and data.phase == "preparation" and owner.hp == self.HP
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
+        yield from game.awaken(owner, self.id, -1, self.GAINS)
 
 
 @register
