@@ -743,3 +743,62 @@ def test_hunzi_not_above_hp_1_and_never_by_hand():
 
 def test_sunce_is_playable_in_a_mountain_game():
     assert general_problem("sunce", MOUNTAIN) is None
+
+
+# --------------------------------------------------------------------------- 邓艾 屯田
+def test_tuntian_a_dodge_outside_his_turn_judges_and_a_non_heart_becomes_a_field():
+    """Seat 1's Kill on 邓艾: his Dodge is a loss outside his turn; OK, the judgment is not
+    a ♥: it stays on his general as a field and his distance to every other player is -1."""
+    game = game_with(None, "dengai", None, None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@D2")
+    before = game.distance(game.player(2), game.player(4))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(C("dodge@D2")))
+    prompt = prompt_is(game, PromptKind.CONFIRM, 2, reason="tuntian")
+    _said_as(prompt, "tuntian")
+    deck_top(game, "kill@C9")
+    events = game.submit(2, Confirm(True))
+    assert [(e.seat, e.pile, e.cards) for e in of(events, "pile_changed")] == [
+        (2, "tuntian", ("kill@C9",))
+    ]
+    assert (
+        game.player(2).pile("tuntian") == [C("kill@C9")] and C("kill@C9") not in game.discard_pile
+    )
+    assert (before, game.distance(game.player(2), game.player(4))) == (2, 1)
+    assert game.distance(game.player(4), game.player(2)) == 2  # only his distance changes
+    assert game.view()["seats"][1]["piles"] and conserved(game)
+
+
+def test_tuntian_a_heart_is_discarded_and_not_in_his_own_turn():
+    game = game_with(None, "dengai", None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@D2")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(C("dodge@D2")))
+    deck_top(game, "peach@H3")
+    game.submit(2, Confirm(True))
+    assert game.player(2).pile("tuntian") == [] and C("peach@H3") in game.discard_pile
+    end_turn(game)
+    set_hand(game, 2, "kill@S8")
+    events = game.submit(2, PlayCard(C("kill@S8"), (3,)))  # his own turn: no offer
+    assert not (game.pending().kind is PromptKind.CONFIRM and game.pending().reason == "tuntian")
+    assert not of(events, "judgment_revealed")
+
+
+def test_tuntian_once_per_move_two_cards_discarded_together_judge_once():
+    """孙坚's 英魂 makes 邓艾 discard 2 at once: one move, one judgment."""
+    game = game_with(None, "sunjian", "dengai", None)
+    set_hp(game, 2, 2)  # X = 2
+    end_turn(game)
+    set_hand(game, 3, "kill@S7", "dodge@D2")
+    deck_top(game, "dodge@D5")
+    game.submit(2, ChooseTarget(3))
+    game.submit(2, ChooseOption("discard_x"))
+    game.submit(3, Discard((C("kill@S7"), C("dodge@D2"))))
+    prompt_is(game, PromptKind.CONFIRM, 3, reason="tuntian")
+    deck_top(game, "kill@S9")
+    events = game.submit(3, Confirm(True))
+    assert len(of(events, "judgment_revealed")) == 1
+    assert game.player(3).pile("tuntian") == [C("kill@S9")]
+    assert not (game.pending().kind is PromptKind.CONFIRM and game.pending().reason == "tuntian")

@@ -85,6 +85,8 @@ class Point(StrEnum):
     DEATH = "death"  # DyingData, owner may be the dead player
     HAND_EMPTIED = "hand_emptied"  # MoveData(player): the player lost their last hand card
     EQUIP_LOST = "equip_lost"  # MoveData(player, cards): cards left the equipment area
+    CARDS_LOST = "cards_lost"  # MoveData(player, cards): cards left the hand or equipment,
+    # once per move: every card the player lost since the last flush is one move (屯田)
 
 
 MODIFIERS = (

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from engine.sanguosha.cards import Problem
     from engine.sanguosha.catalogue import Card
-    from engine.sanguosha.context import Damage, DyingData, PhaseData, TargetData
+    from engine.sanguosha.context import Damage, DyingData, MoveData, PhaseData, TargetData
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
 
@@ -237,6 +237,32 @@ class Qiaobian(Skill):
         )
         if dest:
             yield from game.move_on_board(owner, source, card, dest[0], self.id)
+
+
+# --------------------------------------------------------------------------- 邓艾
+@register
+class Tuntian(Skill):
+    """屯田: outside your turn, each time you lose cards from hand or equipment (once per
+    move), you may judge: unless it is a ♥ the judgment card is put on your general as a
+    field (田, a public pile). Your distance to every other player is -1 per field."""
+
+    id = "tuntian"
+    triggers = (Point.CARDS_LOST,)
+    modifiers = ("distance",)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: MoveData) -> bool:
+        return data.player is owner and game.current is not owner
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: MoveData) -> Flow:
+        j = yield from game.judge(owner, self.id, lambda card: card.suit is not Suit.HEART)
+        card = j.card
+        if not (j.success and owner.alive and not j.taken and card in game.discard_pile):
+            return
+        game.discard_pile.remove(card)  # the settled judgment card, kept as a field
+        game.add_to_pile(owner, self.id, (card,), True, self.id)
+
+    def distance(self, game: Game, owner: Player, source: Player, target: Player) -> int:
+        return -len(owner.pile(self.id)) if source is owner else 0
 
 
 # --------------------------------------------------------------------------- 姜维
