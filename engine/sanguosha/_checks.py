@@ -183,6 +183,25 @@ class ChecksLayer(SetupLayer):
                 raise IllegalAction(Reason.CARD_NOT_OWNED, **exc.data) from None
             raise
 
+    def check_in_pile(self, p: Player, skill: Skill, cards: tuple[Card, ...]) -> None:
+        """The cards of a conversion from a pile (急袭's fields) lie in `p`'s pile: too few
+        there (`too_few_cards`, with how many), or a card that is not one of them."""
+        pile = p.pile(skill.source_pile)
+        if len(pile) < skill.count:
+            raise IllegalAction(
+                Reason.TOO_FEW_CARDS,
+                skill=skill.id,
+                seat=p.seat,
+                needed=skill.count,
+                have=len(pile),
+                zone=skill.source_pile,
+            )
+        for card in cards:
+            if card not in pile:
+                raise IllegalAction(
+                    Reason.CARD_NOT_THERE, card=str(card), seat=p.seat, zone=skill.source_pile
+                )
+
     def visible_copies(self, card: Card, owner: Player | None) -> tuple[int, str, int | None]:
         """How many copies of `card` are known to sit in a public zone (or another hand).
 
@@ -266,7 +285,14 @@ class ChecksLayer(SetupLayer):
         skill = self.skill_of(p, skill_id)
         if skill is not None and skill.declares and self.table and cards:  # 蛊惑: face down
             return Reason.CARD_FACE_DOWN, {"skill": skill.id, "seat": p.seat}
-        if skill is None or skill.active or not skill.converts or len(cards) < skill.count:
+        if skill is None or skill.active or not skill.converts:
+            return None
+        if skill.source_pile:  # 急袭: a card of his pile, scanned
+            try:
+                self.check_in_pile(p, skill, cards)
+            except IllegalAction as exc:
+                return exc.reason, dict(exc.data)
+        if len(cards) < skill.count:
             return None
         fits = len(cards) == skill.count
         if fits and any(skill.view_as(self.game, p, cards, n) for n in skill.converts):
@@ -352,9 +378,12 @@ class ChecksLayer(SetupLayer):
             skill.check_activate(self.game, p, action)
             return None
         names = [n for n in skill.converts if n in RULES and RULES[n].playable]
+        if skill.source_pile:
+            self.check_in_pile(p, skill, action.cards)
         for name in names:
             if action.cards and skill.view_as(self.game, p, action.cards, name):
-                self.check_owned(p, action.cards)
+                if not skill.source_pile:
+                    self.check_owned(p, action.cards)
                 self.check_seats(action.targets)
                 return self.check_use(p, name, action.cards, action.targets)
         if not skill.converts:  # a triggered or compulsory skill is not started by hand

@@ -25,6 +25,7 @@ from engine.sanguosha.events import (
     EquipmentEquipped,
     GameOver,
     HandCountCorrected,
+    PileChanged,
     SuitSeenAs,
 )
 from engine.sanguosha.settings import EndReason, Outcome
@@ -140,8 +141,22 @@ class ZonesLayer(RulesLayer):
             if placed is card:
                 del p.judgment[k]
                 return "judgment"
+        for name, pile in p.piles.items():  # a card on his general, used by a skill (急袭)
+            if card in pile.items:
+                self.take_from_pile(p, name, card)
+                return "pile"
         self.take_from_hand(p, card)
         return "hand"
+
+    def take_from_pile(self, p: Player, name: str, card: Card) -> None:
+        """Take `card` off `p`'s pile `name` to be used (not a loss of hand or equipment)."""
+        pile = p.piles[name]
+        pile.items.remove(card)
+        if not pile.items:
+            del p.piles[name]
+        self.distances_changed()
+        total = len(pile.items)
+        self.emit(PileChanged(p.seat, name, False, (str(card),), 1, total, "use", name))
 
     def take_random_hand(self, p: Player) -> Card:
         """A hand card chosen unseen: random in digital mode, a placeholder at the table.

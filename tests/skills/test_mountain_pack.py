@@ -21,6 +21,7 @@ from engine.sanguosha import (
 )
 from engine.sanguosha.packs import general_problem, pack_lords
 from engine.sanguosha.prompts import PromptKind
+from tests.sanguosha.scenario import _pull
 
 from .gesture_table import Readers
 from .helpers import (
@@ -802,3 +803,100 @@ def test_tuntian_once_per_move_two_cards_discarded_together_judge_once():
     assert len(of(events, "judgment_revealed")) == 1
     assert game.player(3).pile("tuntian") == [C("kill@S9")]
     assert not (game.pending().kind is PromptKind.CONFIRM and game.pending().reason == "tuntian")
+
+
+def _fields(game, seat, *texts):
+    """Lay these cards on `seat`'s general as fields (taken from where they were)."""
+    cards = [C(t) for t in texts]
+    for card in cards:
+        _pull(game, card)
+    game.add_to_pile(game.player(seat), "tuntian", cards, True, "tuntian")
+
+
+# --------------------------------------------------------------------------- 邓艾 凿险 急袭
+def test_zaoxian_with_3_fields_loses_max_hp_and_gains_jixi_not_with_2():
+    game = game_with(None, "dengai", None, None)
+    _fields(game, 2, "kill@S9", "dodge@D5", "kill@C8")
+    events = end_turn(game)
+    assert [(e.seat, e.skill, e.gained) for e in of(events, "skill_awakened")] == [
+        (2, "zaoxian", ("jixi",))
+    ]
+    assert game.player(2).max_hp == 3 and "jixi" in skill_ids(game, 2)
+    assert game.view()["seats"][1]["spent"] == ["zaoxian"]
+    two = game_with(None, "dengai", None, None)
+    _fields(two, 2, "kill@S9", "dodge@D5")
+    assert not of(end_turn(two), "skill_awakened") and "jixi" not in skill_ids(two, 2)
+
+
+def _jixi_game(*generals, **settings):
+    game = game_with("dengai", *generals, **settings)
+    game.gain_skill(game.player(1), "jixi", "zaoxian")  # as after 凿险
+    return game
+
+
+def test_jixi_a_field_used_as_snatch_and_the_used_field_no_longer_counts():
+    """Seat 4 is at distance 2 in 5 seats; two fields make it 0 (at least 1); using one
+    of them leaves one: distance 1, in reach. With one field only, the Snatch is too far."""
+    game = _jixi_game(None, None, None, None)
+    _fields(game, 1, "kill@S9", "dodge@D5")
+    set_hand(game, 4, "peach@H3")
+    events = game.submit(1, UseSkill("jixi", (C("dodge@D5"),), (4,)))
+    used = of(events, "card_used")
+    assert [(e.name, e.cards, e.skill) for e in used] == [("snatch", ("dodge@D5",), "jixi")]
+    assert game.player(1).pile("tuntian") == [C("kill@S9")]
+    pass_all(game)
+    game.submit(1, PickCard(None))  # 邓艾 takes the hand card unseen
+    assert C("peach@H3") in game.player(1).hand and conserved(game)
+    far = _jixi_game(None, None, None, None)
+    _fields(far, 1, "kill@S9")
+    set_hand(far, 3, "peach@H3")
+    out = refused(far, 1, UseSkill("jixi", (C("kill@S9"),), (3,)), Reason.TOO_FAR)
+    assert out.data["distance"] == 2 and out.data["max_distance"] == 1
+    counted = _jixi_game(None, None, None, None, jixi_distance_counts_used_field=True)
+    _fields(counted, 1, "kill@S9")
+    set_hand(counted, 3, "peach@H3")
+    events = counted.submit(1, UseSkill("jixi", (C("kill@S9"),), (3,)))  # the setting: 1
+    assert [e.name for e in of(events, "card_used")] == ["snatch"]
+
+
+def test_jixi_refused_without_a_field_with_another_card_and_black_on_jiaxu():
+    game = _jixi_game("jiaxu")
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "peach@H3")
+    out = refused(game, 1, UseSkill("jixi", (C("kill@S7"),), (2,)), Reason.TOO_FEW_CARDS)
+    assert out.data == {"skill": "jixi", "seat": 1, "needed": 1, "have": 0, "zone": "tuntian"}
+    _fields(game, 1, "kill@S9")
+    out = refused(game, 1, UseSkill("jixi", (C("kill@S7"),), (2,)), Reason.CARD_NOT_THERE)
+    assert out.data == {"card": "kill@S7", "seat": 1, "zone": "tuntian"}
+    out = refused(game, 1, UseSkill("jixi", (C("kill@S9"),), (2,)), Reason.TARGET_PROHIBITED)
+    assert out.data["skill"] == "weimu"
+    assert game.player(1).pile("tuntian") == [C("kill@S9")] and conserved(game)
+
+
+def test_tuntian_and_jixi_at_the_table_the_judgment_scanned_then_the_field_as_snatch():
+    """Seat 1's Kill on 邓艾: he scans his Dodge, OK for 屯田, scans the judgment (♣: a
+    field). In his turn, after 凿险: `skill:jixi`, a card that is no field is refused,
+    nothing changed; the field, seat 1's general, OK: a Snatch from the field."""
+    t = _readers("huatuo", "dengai", "diaochan", "lvbu")
+    t.ok("scan", 1, "kill@S7")
+    t.ok("scan", 1, "dengai")
+    t.ok("scan", 2, "dodge@D2")
+    prompt_is(t.game, PromptKind.CONFIRM, 2, reason="tuntian")
+    t.ok("ok", 2)
+    prompt_is(t.game, PromptKind.JUDGMENT_CARD, 2, reason="tuntian")
+    outcome = t.ok("scan", 2, "kill@C9")
+    assert [e.cards for e in t.events(outcome, "pile_changed")] == [("kill@C9",)]
+    t.end_turn(1)
+    t.game.gain_skill(t.game.player(2), "jixi", "zaoxian")  # as after 凿险
+    prompt_is(t.game, PromptKind.PLAY, 2)
+    t.ok("scan", 2, "skill:jixi")
+    before = t.game.view()
+    outcome = t.do("scan", 2, "dodge@D3")
+    assert not outcome.accepted and t.game.view() == before
+    t.ok("scan", 2, "kill@C9")
+    t.ok("scan", 2, "huatuo")
+    outcome = t.ok("ok", 2)
+    assert [(e.name, e.cards, e.skill) for e in t.events(outcome, "card_used")] == [
+        ("snatch", ("kill@C9",), "jixi")
+    ]
+    assert t.game.player(2).pile("tuntian") == []

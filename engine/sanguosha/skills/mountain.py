@@ -1,9 +1,9 @@
 """The 山 (Mountain) pack's skills, original printed texts (docs/forest-mountain.md §4).
 
-张郃 (qiaobian), 姜维 (tiaoxin, zhiji), 刘禅 (xiangle, fangquan; ruoyu as lord), 孙策
-(jiang, hunzi; zhiba as lord), 张昭张纮 (zhijian, guzheng), 蔡文姬 (beige, duanchang). The
-texts players read are in `data/skills.json`. The other 山 generals are not built yet:
-they are refused at setup (`general_not_playable`).
+张郃 (qiaobian), 邓艾 (tuntian, zaoxian, which gains jixi), 姜维 (tiaoxin, zhiji), 刘禅
+(xiangle, fangquan; ruoyu as lord), 孙策 (jiang, hunzi; zhiba as lord), 张昭张纮 (zhijian,
+guzheng), 蔡文姬 (beige, duanchang). The texts players read are in `data/skills.json`.
+左慈 is not built yet: he is refused at setup (`general_not_playable`).
 """
 
 from __future__ import annotations
@@ -263,6 +263,58 @@ class Tuntian(Skill):
 
     def distance(self, game: Game, owner: Player, source: Player, target: Player) -> int:
         return -len(owner.pile(self.id)) if source is owner else 0
+
+    def distance_without(
+        self, game: Game, owner: Player, source: Player, cards: tuple[Card, ...]
+    ) -> int:
+        """A field used as part of the card (急袭) has left his general: it no longer counts
+        (`jixi_distance_counts_used_field`)."""
+        if source is not owner or game.settings.jixi_distance_counts_used_field:
+            return 0
+        return sum(1 for c in cards if c in owner.pile(self.id))
+
+
+@register
+class Zaoxian(Skill):
+    """凿险 (awakening): at the start of your preparation phase, with 3 or more fields, lose
+    1 max HP and gain 急袭."""
+
+    id = "zaoxian"
+    tags = frozenset({"awakening", "compulsory"})
+    triggers = (Point.PHASE_START,)
+    GAINS = ("jixi",)
+    FIELDS = 3
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
+        return (
+            data.player is owner
+            and data.phase == "preparation"
+            and len(owner.pile(Tuntian.id)) >= self.FIELDS
+        )
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
+        yield from game.awaken(owner, self.id, -1, self.GAINS)
+
+
+@register
+class Jixi(Skill):
+    """急袭: in your play phase you may use one of your fields (屯田's pile) as a Snatch; it
+    keeps the field's suit and colour (帷幕 reads it), and the field no longer counts for
+    that Snatch's distance (`Tuntian.distance_without`)."""
+
+    id = "jixi"
+    converts = ("snatch",)
+    source_pile = Tuntian.id
+
+    def view_as(self, game: Game, owner: Player, cards: tuple[Card, ...], name: str) -> bool:
+        fields = owner.pile(self.source_pile)
+        return name == "snatch" and len(cards) == 1 and cards[0] in fields
+
+    def conversion_choices(self, game: Game, owner: Player, name: str) -> Iterator[tuple[Card]]:
+        if name == "snatch":
+            for card in owner.pile(self.source_pile):
+                if not isinstance(card, str):
+                    yield (card,)
 
 
 # --------------------------------------------------------------------------- 姜维
