@@ -183,24 +183,18 @@ class ChecksLayer(SetupLayer):
                 raise IllegalAction(Reason.CARD_NOT_OWNED, **exc.data) from None
             raise
 
-    def check_in_pile(self, p: Player, skill: Skill, cards: tuple[Card, ...]) -> None:
-        """The cards of a conversion from a pile (急袭's fields) lie in `p`'s pile: too few
+    def pile_problem(self, p: Player, skill: Skill, cards: tuple[Card, ...]) -> Problem:
+        """Why the cards of a conversion from a pile (急袭's fields) cannot be used: too few
         there (`too_few_cards`, with how many), or a card that is not one of them."""
         pile = p.pile(skill.source_pile)
+        zone = skill.source_pile
         if len(pile) < skill.count:
-            raise IllegalAction(
-                Reason.TOO_FEW_CARDS,
-                skill=skill.id,
-                seat=p.seat,
-                needed=skill.count,
-                have=len(pile),
-                zone=skill.source_pile,
-            )
+            data = {"skill": skill.id, "seat": p.seat, "needed": skill.count}
+            return Reason.TOO_FEW_CARDS, data | {"have": len(pile), "zone": zone}
         for card in cards:
             if card not in pile:
-                raise IllegalAction(
-                    Reason.CARD_NOT_THERE, card=str(card), seat=p.seat, zone=skill.source_pile
-                )
+                return Reason.CARD_NOT_THERE, {"card": str(card), "seat": p.seat, "zone": zone}
+        return None
 
     def visible_copies(self, card: Card, owner: Player | None) -> tuple[int, str, int | None]:
         """How many copies of `card` are known to sit in a public zone (or another hand).
@@ -288,10 +282,9 @@ class ChecksLayer(SetupLayer):
         if skill is None or skill.active or not skill.converts:
             return None
         if skill.source_pile:  # 急袭: a card of his pile, scanned
-            try:
-                self.check_in_pile(p, skill, cards)
-            except IllegalAction as exc:
-                return exc.reason, dict(exc.data)
+            problem = self.pile_problem(p, skill, cards)
+            if problem is not None:
+                return problem
         if len(cards) < skill.count:
             return None
         fits = len(cards) == skill.count
@@ -378,8 +371,9 @@ class ChecksLayer(SetupLayer):
             skill.check_activate(self.game, p, action)
             return None
         names = [n for n in skill.converts if n in RULES and RULES[n].playable]
-        if skill.source_pile:
-            self.check_in_pile(p, skill, action.cards)
+        problem = self.pile_problem(p, skill, action.cards) if skill.source_pile else None
+        if problem is not None:
+            raise IllegalAction(problem[0], **problem[1])
         for name in names:
             if action.cards and skill.view_as(self.game, p, action.cards, name):
                 if not skill.source_pile:
