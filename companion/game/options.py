@@ -256,6 +256,7 @@ MANEUVERING_RULES = (
     "guzheng_take_rest",
     "zhiji_order",
     "zhiba_take",
+    "jixi_distance_counts_used_field",
     "guhuo_kill_match",
     "guhuo_failed_kill_counts",
 )

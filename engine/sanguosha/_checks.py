@@ -183,6 +183,19 @@ class ChecksLayer(SetupLayer):
                 raise IllegalAction(Reason.CARD_NOT_OWNED, **exc.data) from None
             raise
 
+    def pile_problem(self, p: Player, skill: Skill, cards: tuple[Card, ...]) -> Problem:
+        """Why the cards of a conversion from a pile (急袭's fields) cannot be used: too few
+        there (`too_few_cards`, with how many), or a card that is not one of them."""
+        pile = p.pile(skill.source_pile)
+        zone = skill.source_pile
+        if len(pile) < skill.count:
+            data = {"skill": skill.id, "seat": p.seat, "needed": skill.count}
+            return Reason.TOO_FEW_CARDS, data | {"have": len(pile), "zone": zone}
+        for card in cards:
+            if card not in pile:
+                return Reason.CARD_NOT_THERE, {"card": str(card), "seat": p.seat, "zone": zone}
+        return None
+
     def visible_copies(self, card: Card, owner: Player | None) -> tuple[int, str, int | None]:
         """How many copies of `card` are known to sit in a public zone (or another hand).
 
@@ -266,7 +279,13 @@ class ChecksLayer(SetupLayer):
         skill = self.skill_of(p, skill_id)
         if skill is not None and skill.declares and self.table and cards:  # 蛊惑: face down
             return Reason.CARD_FACE_DOWN, {"skill": skill.id, "seat": p.seat}
-        if skill is None or skill.active or not skill.converts or len(cards) < skill.count:
+        if skill is None or skill.active or not skill.converts:
+            return None
+        if skill.source_pile:  # 急袭: a card of his pile, scanned
+            problem = self.pile_problem(p, skill, cards)
+            if problem is not None:
+                return problem
+        if len(cards) < skill.count:
             return None
         fits = len(cards) == skill.count
         if fits and any(skill.view_as(self.game, p, cards, n) for n in skill.converts):
@@ -352,9 +371,13 @@ class ChecksLayer(SetupLayer):
             skill.check_activate(self.game, p, action)
             return None
         names = [n for n in skill.converts if n in RULES and RULES[n].playable]
+        problem = self.pile_problem(p, skill, action.cards) if skill.source_pile else None
+        if problem is not None:
+            raise IllegalAction(problem[0], **problem[1])
         for name in names:
             if action.cards and skill.view_as(self.game, p, action.cards, name):
-                self.check_owned(p, action.cards)
+                if not skill.source_pile:
+                    self.check_owned(p, action.cards)
                 self.check_seats(action.targets)
                 return self.check_use(p, name, action.cards, action.targets)
         if not skill.converts:  # a triggered or compulsory skill is not started by hand

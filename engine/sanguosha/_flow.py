@@ -209,6 +209,7 @@ class FlowLayer(RespondLayer):
         count = min(count, len(hand))
         out = hand[len(hand) - count :]
         del hand[len(hand) - count :]
+        self.lost(p, out)
         return out
 
     def hand_limit(self, p: Player) -> int:

@@ -194,6 +194,8 @@ class MechanismsLayer(LifeLayer):
             for p, had in ((a, count_a), (b, count_b)):
                 if had and not p.hand:
                     self._queue.append((Point.HAND_EMPTIED, MoveData(p, ())))
+        self.lost(a, b.hand)  # each lost the hand he had, now the other's
+        self.lost(b, a.hand)
         if self._queue:
             yield from self.flush()
 
@@ -209,6 +211,7 @@ class MechanismsLayer(LifeLayer):
             else:
                 given = p.hand[len(p.hand) - count :]
                 del p.hand[len(p.hand) - count :]
+                self.lost(p, given)
             if not p.hand and given and Point.HAND_EMPTIED in self._hooks:
                 self._queue.append((Point.HAND_EMPTIED, MoveData(p, tuple(given))))
         else:

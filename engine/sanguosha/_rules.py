@@ -38,6 +38,8 @@ class RulesLayer(GameState):
             minus = source.equip[MINUS_HORSE]
             if minus is not None and minus in excluding:
                 d += 1
+            for owner, skill in self._mods.get("distance", ()):
+                d += skill.distance_without(self.game, owner, source, excluding)
         return d if d > 1 else 1
 
     def _distance(self, source: Player, target: Player) -> int:

@@ -25,6 +25,7 @@ from engine.sanguosha.events import (
     EquipmentEquipped,
     GameOver,
     HandCountCorrected,
+    PileChanged,
     SuitSeenAs,
 )
 from engine.sanguosha.settings import EndReason, Outcome
@@ -121,6 +122,13 @@ class ZonesLayer(RulesLayer):
             self.emit(HandCountCorrected(p.seat, before, before + 1, str(card)))
         if not hand and Point.HAND_EMPTIED in self._hooks:
             self._queue.append((Point.HAND_EMPTIED, MoveData(p, (card,))))
+        self.lost(p, (card,))
+
+    def lost(self, p: Player, cards: tuple[Card, ...] | list[Card]) -> None:
+        """`p` lost these cards from hand or equipment: queued as `Point.CARDS_LOST` when a
+        skill listens (a standard game pays nothing); `flush` runs one trigger per move."""
+        if cards and Point.CARDS_LOST in self._hooks:
+            self._queue.append((Point.CARDS_LOST, MoveData(p, tuple(cards))))
 
     def take_card(self, p: Player, card: Card) -> str:
         """Remove `card` from wherever `p` holds it; returns the zone name."""
@@ -133,8 +141,22 @@ class ZonesLayer(RulesLayer):
             if placed is card:
                 del p.judgment[k]
                 return "judgment"
+        for name, pile in p.piles.items():  # a card on his general, used by a skill (急袭)
+            if card in pile.items:
+                self.take_from_pile(p, name, card)
+                return "pile"
         self.take_from_hand(p, card)
         return "hand"
+
+    def take_from_pile(self, p: Player, name: str, card: Card) -> None:
+        """Take `card` off `p`'s pile `name` to be used (not a loss of hand or equipment)."""
+        pile = p.piles[name]
+        pile.items.remove(card)
+        if not pile.items:
+            del p.piles[name]
+        self.distances_changed()
+        total = len(pile.items)
+        self.emit(PileChanged(p.seat, name, False, (str(card),), 1, total, "use", name))
 
     def take_random_hand(self, p: Player) -> Card:
         """A hand card chosen unseen: random in digital mode, a placeholder at the table.
@@ -148,6 +170,7 @@ class ZonesLayer(RulesLayer):
         card = hand.pop(self.rng.randint(0, len(hand) - 1)) if len(hand) > 1 else hand.pop()
         if not hand and Point.HAND_EMPTIED in self._hooks:
             self._queue.append((Point.HAND_EMPTIED, MoveData(p, (card,))))
+        self.lost(p, (card,))
         return card
 
     def unequip(self, p: Player, slot: int) -> Card:
@@ -160,6 +183,7 @@ class ZonesLayer(RulesLayer):
             self.detach(p, skill_id)
         # queued for the card's own rule (Silver Lion heals) and for skills (Xiaoji)
         self._queue.append((Point.EQUIP_LOST, MoveData(p, (card,))))
+        self.lost(p, (card,))
         return card
 
     # ---------------------------------------------------------------- arriving
@@ -322,10 +346,25 @@ class ZonesLayer(RulesLayer):
             yield from skill.on_trigger(game, owner, point, data)
 
     def flush(self) -> Flow:
-        """Run queued move triggers (last hand card lost, equipment lost)."""
+        """Run queued move triggers (last hand card lost, equipment lost, cards lost: one
+        trigger for every card a player lost since the last flush, one move)."""
         while self._queue:
             point, data = self._queue.pop(0)
-            if point is Point.EQUIP_LOST:
+            if point is Point.CARDS_LOST:
+                data = self._one_move(data)
+            elif point is Point.EQUIP_LOST:
                 for card in data.cards:
                     yield from RULES[card.name].on_leave(self.game, data.player, card)
             yield from self.fire(point, data)
+
+    def _one_move(self, data: MoveData) -> MoveData:
+        """The queued losses of `data.player` merged into one move (taken off the queue)."""
+        cards = list(data.cards)
+        rest = []
+        for point, more in self._queue:
+            if point is Point.CARDS_LOST and more.player is data.player:
+                cards += more.cards
+            else:
+                rest.append((point, more))
+        self._queue[:] = rest
+        return MoveData(data.player, tuple(cards))

@@ -21,6 +21,7 @@ from companion.codes import (
     resolve_token,
 )
 from engine.sanguosha.catalogue import catalogue, format_card
+from engine.sanguosha.skills import REGISTRY
 from firmware_protocol import MAX_TEXT
 
 SETS = ("sanguosha", "generals", "identities", "skills", "poker")
@@ -37,7 +38,7 @@ def test_codes_are_unique_across_sets() -> None:
     """No two physical cards of any set share a code."""
     refs = all_codes("all")
     packs = 8 + 2 + 8 + 8 + 2 + 8 + 4  # the 风, 火, 林 generals and tokens, the 3v3 tokens
-    packs += 8 + 3  # the 山 generals and their skill tokens
+    packs += 8 + 4  # the 山 generals and their skill tokens (急袭's too)
     assert len({ref.code for ref in refs}) == len(refs) == 108 + 25 + 11 + 15 + 54 + 52 + packs
 
 
@@ -224,6 +225,9 @@ def test_a_pack_set_holds_its_generals_and_skill_tokens(pack):
     assert [ref.id for ref in all_codes(pack)] == generals and len(generals) == 8
     tags = codes.codebook().table.token_tags
     skills = {s for g in generals for s in cat.generals[g].skills + cat.generals[g].lord_skills}
+    printed = {s for g in cat.generals.values() for s in g.skills + g.lord_skills}
+    # and the skills their awakenings gain that no general prints (急袭, after 凿险)
+    skills |= {x for s in skills for x in getattr(REGISTRY.get(s), "GAINS", ())} - printed
     expected = sorted(s for s in skills if cat.skills[s].tags & tags)
     assert sorted(ref.id for ref in all_codes(pack + "_skills")) == expected
     assert _expand([pack]) == [pack, pack + "_skills"]

@@ -21,6 +21,7 @@ from engine.sanguosha import (
 )
 from engine.sanguosha.packs import general_problem, pack_lords
 from engine.sanguosha.prompts import PromptKind
+from tests.sanguosha.scenario import _pull
 
 from .gesture_table import Readers
 from .helpers import (
@@ -56,6 +57,17 @@ def _die(game):
     while game.pending() is not None and game.pending().reason == "dying":
         events += game.submit(game.pending().seat, Respond(None))
     return events
+
+
+def _until(game, stop):
+    """Play on (end each turn, NO to every offer) until the pending prompt passes `stop`."""
+    while not stop(prompt := game.pending()):
+        if prompt.kind is PromptKind.PLAY:
+            end_turn(game)
+        elif prompt.kind is PromptKind.DISCARD and not prompt.optional:
+            game.submit(prompt.seat, Discard(tuple(game.player(prompt.seat).hand[: prompt.count])))
+        else:
+            game.submit(prompt.seat, Confirm(False))
 
 
 def _said_as(prompt, skill):
@@ -650,23 +662,22 @@ def test_zhiba_a_wu_player_compares_with_the_lord_who_takes_both_cards_when_he_l
     assert conserved(game)
 
 
-def test_zhiba_not_for_another_kingdom_and_sunce_waits_for_hunzi():
-    """A Qun player is refused with the kingdoms; 孙策 is not playable until 魂姿 is built."""
+def test_zhiba_not_for_another_kingdom():
+    """A Qun player is refused with the kingdoms."""
     game = game_with("sunce", "lvbu", None, None)
     end_turn(game)
     set_hand(game, 2, "kill@S7")
     out = refused(game, 2, UseSkill("zhiba"), Reason.WRONG_KINGDOM)
     assert out.data == {"skill": "zhiba", "seat": 2, "kingdom": "qun", "needed": "wu"}
-    assert general_problem("sunce", MOUNTAIN) == (
-        Reason.GENERAL_NOT_PLAYABLE,
-        {"general": "sunce", "skills": ["hunzi"]},
-    )
 
 
 def test_zhiba_once_hunzi_has_awakened_sunce_may_refuse_and_it_counts_as_used():
     game = game_with("sunce", "lvmeng", None, None)
-    game.player(1).spent.append("hunzi")  # as after 魂姿 (not built yet)
-    end_turn(game)
+    set_hp(game, 1, 1)
+    _until(game, lambda p: p.reason == "yinghun")  # 魂姿 at his next preparation phase
+    game.submit(1, Confirm(False))  # 英魂 declined
+    assert "hunzi" in game.player(1).spent
+    _until(game, lambda p: p.kind is PromptKind.PLAY and p.seat == 2)
     set_hand(game, 1, "dodge@HK")
     set_hand(game, 2, "kill@S7")
     game.submit(2, UseSkill("zhiba"))
@@ -676,3 +687,216 @@ def test_zhiba_once_hunzi_has_awakened_sunce_may_refuse_and_it_counts_as_used():
     events = game.submit(1, Confirm(False))
     assert not of(events, "points_compared") and game.player(2).hand == [C("kill@S7")]
     refused(game, 2, UseSkill("zhiba"), Reason.ONCE_PER_PHASE)
+
+
+# --------------------------------------------------------------------------- 孙策 魂姿
+def test_hunzi_at_hp_1_loses_max_hp_gains_yingzi_and_yinghun_which_acts_at_once():
+    """At his preparation phase with HP 1: max HP 4 -> 3, 英姿 and 英魂; 英魂 (X = 2) is
+    offered in that same preparation phase and 英姿 draws 1 more in the draw phase. Once."""
+    game = game_with(None, "sunce", None, None)
+    set_hp(game, 2, 1)
+    events = end_turn(game)
+    p = game.player(2)
+    assert [(e.seat, e.skill, e.gained) for e in of(events, "skill_awakened")] == [
+        (2, "hunzi", ("yingzi", "yinghun"))
+    ]
+    assert (p.hp, p.max_hp) == (1, 3)
+    assert {"yingzi", "yinghun"} <= set(skill_ids(game, 2))
+    assert game.view()["seats"][1]["spent"] == ["hunzi"]
+    prompt = prompt_is(game, PromptKind.CHOOSE_TARGET, 2, reason="yinghun")
+    _said_as(prompt, "yinghun")
+    game.submit(2, ChooseTarget(3))
+    prompt_is(game, PromptKind.CHOOSE_OPTION, 2, reason="yinghun")
+    game.submit(2, ChooseOption("draw_x"))
+    assert game.pending().seat == 3 and game.pending().count == 1  # drew 2, discards 1
+    game.submit(3, Discard((game.player(3).hand[0],)))
+    hand = len(p.hand)
+    prompt = prompt_is(game, PromptKind.CONFIRM, 2, reason="yingzi")
+    events = game.submit(2, Confirm(True))
+    assert len(p.hand) == hand + 3
+    for _ in range(4):
+        events = end_turn(game)
+        while game.pending().reason == "yinghun":
+            events += game.submit(2, Confirm(False))
+    assert not of(events, "skill_awakened") and p.max_hp == 3
+
+
+def test_hunzi_the_gained_yinghun_waits_for_the_next_preparation_phase_by_setting():
+    """`awakened_skill_same_timing` off: 英魂 is not offered in the awakening's phase."""
+    game = game_with(None, "sunce", None, None, awakened_skill_same_timing=False)
+    set_hp(game, 2, 1)
+    events = end_turn(game)
+    assert of(events, "skill_awakened")
+    prompt_is(game, PromptKind.CONFIRM, 2, reason="yingzi")
+
+
+def test_hunzi_not_above_hp_1_and_never_by_hand():
+    """With HP 2 nothing happens; asking for 魂姿 by hand is refused, nothing changed."""
+    game = game_with(None, "sunce", None, None)
+    set_hp(game, 2, 2)
+    events = end_turn(game)
+    assert not of(events, "skill_awakened") and game.player(2).max_hp == 4
+    prompt_is(game, PromptKind.PLAY, 2)
+    out = refused(game, 2, UseSkill("hunzi"), Reason.SKILL_NOT_AVAILABLE)
+    assert out.data == {"skill": "hunzi", "seat": 2, "how": "compulsory"}
+    assert "hunzi" not in game.player(2).spent
+
+
+def test_sunce_is_playable_in_a_mountain_game():
+    assert general_problem("sunce", MOUNTAIN) is None
+
+
+# --------------------------------------------------------------------------- 邓艾 屯田
+def test_tuntian_a_dodge_outside_his_turn_judges_and_a_non_heart_becomes_a_field():
+    """Seat 1's Kill on 邓艾: his Dodge is a loss outside his turn; OK, the judgment is not
+    a ♥: it stays on his general as a field and his distance to every other player is -1."""
+    game = game_with(None, "dengai", None, None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@D2")
+    before = game.distance(game.player(2), game.player(4))
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(C("dodge@D2")))
+    prompt = prompt_is(game, PromptKind.CONFIRM, 2, reason="tuntian")
+    _said_as(prompt, "tuntian")
+    deck_top(game, "kill@C9")
+    events = game.submit(2, Confirm(True))
+    assert [(e.seat, e.pile, e.cards) for e in of(events, "pile_changed")] == [
+        (2, "tuntian", ("kill@C9",))
+    ]
+    assert (
+        game.player(2).pile("tuntian") == [C("kill@C9")] and C("kill@C9") not in game.discard_pile
+    )
+    assert (before, game.distance(game.player(2), game.player(4))) == (2, 1)
+    assert game.distance(game.player(4), game.player(2)) == 2  # only his distance changes
+    assert game.view()["seats"][1]["piles"] and conserved(game)
+
+
+def test_tuntian_a_heart_is_discarded_and_not_in_his_own_turn():
+    game = game_with(None, "dengai", None, None)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "dodge@D2")
+    game.submit(1, PlayCard(C("kill@S7"), (2,)))
+    game.submit(2, Respond(C("dodge@D2")))
+    deck_top(game, "peach@H3")
+    game.submit(2, Confirm(True))
+    assert game.player(2).pile("tuntian") == [] and C("peach@H3") in game.discard_pile
+    end_turn(game)
+    set_hand(game, 2, "kill@S8")
+    events = game.submit(2, PlayCard(C("kill@S8"), (3,)))  # his own turn: no offer
+    assert not (game.pending().kind is PromptKind.CONFIRM and game.pending().reason == "tuntian")
+    assert not of(events, "judgment_revealed")
+
+
+def test_tuntian_once_per_move_two_cards_discarded_together_judge_once():
+    """孙坚's 英魂 makes 邓艾 discard 2 at once: one move, one judgment."""
+    game = game_with(None, "sunjian", "dengai", None)
+    set_hp(game, 2, 2)  # X = 2
+    end_turn(game)
+    set_hand(game, 3, "kill@S7", "dodge@D2")
+    deck_top(game, "dodge@D5")
+    game.submit(2, ChooseTarget(3))
+    game.submit(2, ChooseOption("discard_x"))
+    game.submit(3, Discard((C("kill@S7"), C("dodge@D2"))))
+    prompt_is(game, PromptKind.CONFIRM, 3, reason="tuntian")
+    deck_top(game, "kill@S9")
+    events = game.submit(3, Confirm(True))
+    assert len(of(events, "judgment_revealed")) == 1
+    assert game.player(3).pile("tuntian") == [C("kill@S9")]
+    assert not (game.pending().kind is PromptKind.CONFIRM and game.pending().reason == "tuntian")
+
+
+def _fields(game, seat, *texts):
+    """Lay these cards on `seat`'s general as fields (taken from where they were)."""
+    cards = [C(t) for t in texts]
+    for card in cards:
+        _pull(game, card)
+    game.add_to_pile(game.player(seat), "tuntian", cards, True, "tuntian")
+
+
+# --------------------------------------------------------------------------- 邓艾 凿险 急袭
+def test_zaoxian_with_3_fields_loses_max_hp_and_gains_jixi_not_with_2():
+    game = game_with(None, "dengai", None, None)
+    _fields(game, 2, "kill@S9", "dodge@D5", "kill@C8")
+    events = end_turn(game)
+    assert [(e.seat, e.skill, e.gained) for e in of(events, "skill_awakened")] == [
+        (2, "zaoxian", ("jixi",))
+    ]
+    assert game.player(2).max_hp == 3 and "jixi" in skill_ids(game, 2)
+    assert game.view()["seats"][1]["spent"] == ["zaoxian"]
+    two = game_with(None, "dengai", None, None)
+    _fields(two, 2, "kill@S9", "dodge@D5")
+    assert not of(end_turn(two), "skill_awakened") and "jixi" not in skill_ids(two, 2)
+
+
+def _jixi_game(*generals, **settings):
+    game = game_with("dengai", *generals, **settings)
+    game.gain_skill(game.player(1), "jixi", "zaoxian")  # as after 凿险
+    return game
+
+
+def test_jixi_a_field_used_as_snatch_and_the_used_field_no_longer_counts():
+    """Seat 4 is at distance 2 in 5 seats; two fields make it 0 (at least 1); using one
+    of them leaves one: distance 1, in reach. With one field only, the Snatch is too far."""
+    game = _jixi_game(None, None, None, None)
+    _fields(game, 1, "kill@S9", "dodge@D5")
+    set_hand(game, 4, "peach@H3")
+    events = game.submit(1, UseSkill("jixi", (C("dodge@D5"),), (4,)))
+    used = of(events, "card_used")
+    assert [(e.name, e.cards, e.skill) for e in used] == [("snatch", ("dodge@D5",), "jixi")]
+    assert game.player(1).pile("tuntian") == [C("kill@S9")]
+    pass_all(game)
+    game.submit(1, PickCard(None))  # 邓艾 takes the hand card unseen
+    assert C("peach@H3") in game.player(1).hand and conserved(game)
+    far = _jixi_game(None, None, None, None)
+    _fields(far, 1, "kill@S9")
+    set_hand(far, 3, "peach@H3")
+    out = refused(far, 1, UseSkill("jixi", (C("kill@S9"),), (3,)), Reason.TOO_FAR)
+    assert out.data["distance"] == 2 and out.data["max_distance"] == 1
+    counted = _jixi_game(None, None, None, None, jixi_distance_counts_used_field=True)
+    _fields(counted, 1, "kill@S9")
+    set_hand(counted, 3, "peach@H3")
+    events = counted.submit(1, UseSkill("jixi", (C("kill@S9"),), (3,)))  # the setting: 1
+    assert [e.name for e in of(events, "card_used")] == ["snatch"]
+
+
+def test_jixi_refused_without_a_field_with_another_card_and_black_on_jiaxu():
+    game = _jixi_game("jiaxu")
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2, "peach@H3")
+    out = refused(game, 1, UseSkill("jixi", (C("kill@S7"),), (2,)), Reason.TOO_FEW_CARDS)
+    assert out.data == {"skill": "jixi", "seat": 1, "needed": 1, "have": 0, "zone": "tuntian"}
+    _fields(game, 1, "kill@S9")
+    out = refused(game, 1, UseSkill("jixi", (C("kill@S7"),), (2,)), Reason.CARD_NOT_THERE)
+    assert out.data == {"card": "kill@S7", "seat": 1, "zone": "tuntian"}
+    out = refused(game, 1, UseSkill("jixi", (C("kill@S9"),), (2,)), Reason.TARGET_PROHIBITED)
+    assert out.data["skill"] == "weimu"
+    assert game.player(1).pile("tuntian") == [C("kill@S9")] and conserved(game)
+
+
+def test_tuntian_and_jixi_at_the_table_the_judgment_scanned_then_the_field_as_snatch():
+    """Seat 1's Kill on 邓艾: he scans his Dodge, OK for 屯田, scans the judgment (♣: a
+    field). In his turn, after 凿险: `skill:jixi`, a card that is no field is refused,
+    nothing changed; the field, seat 1's general, OK: a Snatch from the field."""
+    t = _readers("huatuo", "dengai", "diaochan", "lvbu")
+    t.ok("scan", 1, "kill@S7")
+    t.ok("scan", 1, "dengai")
+    t.ok("scan", 2, "dodge@D2")
+    prompt_is(t.game, PromptKind.CONFIRM, 2, reason="tuntian")
+    t.ok("ok", 2)
+    prompt_is(t.game, PromptKind.JUDGMENT_CARD, 2, reason="tuntian")
+    outcome = t.ok("scan", 2, "kill@C9")
+    assert [e.cards for e in t.events(outcome, "pile_changed")] == [("kill@C9",)]
+    t.end_turn(1)
+    t.game.gain_skill(t.game.player(2), "jixi", "zaoxian")  # as after 凿险
+    prompt_is(t.game, PromptKind.PLAY, 2)
+    t.ok("scan", 2, "skill:jixi")
+    before = t.game.view()
+    outcome = t.do("scan", 2, "dodge@D3")
+    assert not outcome.accepted and t.game.view() == before
+    t.ok("scan", 2, "kill@C9")
+    t.ok("scan", 2, "huatuo")
+    outcome = t.ok("ok", 2)
+    assert [(e.name, e.cards, e.skill) for e in t.events(outcome, "card_used")] == [
+        ("snatch", ("kill@C9",), "jixi")
+    ]
+    assert t.game.player(2).pile("tuntian") == []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -110,6 +111,9 @@ def test_every_general_and_acting_skill_shows_up(selfplay_seen):
     if not selfplay_seen:  # run on its own: play a smaller sample
         for seed in range(900):  # the 山 generals and lord made the pool larger
             play(seed, 2 + seed % 9, selfplay_seen)
+        for seed in range(200):  # 制霸 needs 孙策 as lord and a Wu player: a smaller pool
+            settings = replace(settings_for(seed), general_packs=MOUNTAIN)
+            play(seed, 2 + seed % 9, selfplay_seen, settings)
     generals = set(pack_generals(PACKS))  # every playable general of every pack
     assert {g for g in generals if selfplay_seen[f"general:{g}"]} == generals
     general_skills = {

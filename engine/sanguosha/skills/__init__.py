@@ -85,6 +85,8 @@ class Point(StrEnum):
     DEATH = "death"  # DyingData, owner may be the dead player
     HAND_EMPTIED = "hand_emptied"  # MoveData(player): the player lost their last hand card
     EQUIP_LOST = "equip_lost"  # MoveData(player, cards): cards left the equipment area
+    CARDS_LOST = "cards_lost"  # MoveData(player, cards): cards left the hand or equipment,
+    # once per move: every card the player lost since the last flush is one move (屯田)
 
 
 MODIFIERS = (
@@ -112,6 +114,9 @@ class Skill:
     converts: ClassVar[tuple[str, ...]] = ()
     count: ClassVar[int] = 1
     """How many physical cards one conversion takes (Serpent Spear: 2)."""
+    source_pile: ClassVar[str] = ""
+    """A conversion whose cards come from its owner's pile of that name (急袭's fields),
+    not from his hand or equipment."""
     provides: ClassVar[tuple[str, ...]] = ()
     asks_first: ClassVar[bool] = True
     """An optional trigger is offered as OK/NO first; False when its own prompt can be declined."""
@@ -153,6 +158,13 @@ class Skill:
     def distance(self, game: Game, owner: Player, source: Player, target: Player) -> int:
         """Added to `source`'s distance to `target`. It may depend only on the seats, the
         equipment and the skills: distances are cached until one of those changes."""
+        return 0
+
+    def distance_without(
+        self, game: Game, owner: Player, source: Player, cards: tuple[Card, ...]
+    ) -> int:
+        """Added back to `source`'s distance when `cards` are used as part of the card
+        (the rangefix: a field of 屯田 used by 急袭 no longer counts)."""
         return 0
 
     def attack_range(self, game: Game, owner: Player, player: Player) -> int:

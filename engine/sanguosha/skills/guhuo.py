@@ -337,6 +337,7 @@ class Guhuo(Skill):
             game.to_discard((card,), owner.seat, GUHUO)
             if not owner.hand and Point.HAND_EMPTIED in game._hooks:
                 game._queue.append((Point.HAND_EMPTIED, MoveData(owner, (card,))))
+            game.lost(owner, (card,))
         for q in decl.questioners:
             if not q.alive:
                 continue

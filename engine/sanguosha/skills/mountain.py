@@ -1,8 +1,9 @@
 """The 山 (Mountain) pack's skills, original printed texts (docs/forest-mountain.md §4).
 
-张郃 (qiaobian), 姜维 (tiaoxin, zhiji), 刘禅 (xiangle, fangquan; ruoyu as lord), 孙策 (jiang; zhiba as lord; 魂姿 hunzi waits
-for 英魂, so 孙策 is not playable yet), 张昭张纮 (zhijian, guzheng), 蔡文姬 (beige, duanchang). The texts players read are in `data/skills.json`. The other
-山 generals are not built yet: they are refused at setup (`general_not_playable`).
+张郃 (qiaobian), 邓艾 (tuntian, zaoxian, which gains jixi), 姜维 (tiaoxin, zhiji), 刘禅
+(xiangle, fangquan; ruoyu as lord), 孙策 (jiang, hunzi; zhiba as lord), 张昭张纮 (zhijian,
+guzheng), 蔡文姬 (beige, duanchang). The texts players read are in `data/skills.json`.
+左慈 is not built yet: he is refused at setup (`general_not_playable`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
     from engine.sanguosha.cards import Problem
     from engine.sanguosha.catalogue import Card
-    from engine.sanguosha.context import Damage, DyingData, PhaseData, TargetData
+    from engine.sanguosha.context import Damage, DyingData, MoveData, PhaseData, TargetData
     from engine.sanguosha.game import Game
     from engine.sanguosha.state import Player
 
@@ -236,6 +237,84 @@ class Qiaobian(Skill):
         )
         if dest:
             yield from game.move_on_board(owner, source, card, dest[0], self.id)
+
+
+# --------------------------------------------------------------------------- 邓艾
+@register
+class Tuntian(Skill):
+    """屯田: outside your turn, each time you lose cards from hand or equipment (once per
+    move), you may judge: unless it is a ♥ the judgment card is put on your general as a
+    field (田, a public pile). Your distance to every other player is -1 per field."""
+
+    id = "tuntian"
+    triggers = (Point.CARDS_LOST,)
+    modifiers = ("distance",)
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: MoveData) -> bool:
+        return data.player is owner and game.current is not owner
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: MoveData) -> Flow:
+        j = yield from game.judge(owner, self.id, lambda card: card.suit is not Suit.HEART)
+        card = j.card
+        if not (j.success and owner.alive and not j.taken and card in game.discard_pile):
+            return
+        game.discard_pile.remove(card)  # the settled judgment card, kept as a field
+        game.add_to_pile(owner, self.id, (card,), True, self.id)
+
+    def distance(self, game: Game, owner: Player, source: Player, target: Player) -> int:
+        return -len(owner.pile(self.id)) if source is owner else 0
+
+    def distance_without(
+        self, game: Game, owner: Player, source: Player, cards: tuple[Card, ...]
+    ) -> int:
+        """A field used as part of the card (急袭) has left his general: it no longer counts
+        (`jixi_distance_counts_used_field`)."""
+        if source is not owner or game.settings.jixi_distance_counts_used_field:
+            return 0
+        return sum(1 for c in cards if c in owner.pile(self.id))
+
+
+@register
+class Zaoxian(Skill):
+    """凿险 (awakening): at the start of your preparation phase, with 3 or more fields, lose
+    1 max HP and gain 急袭."""
+
+    id = "zaoxian"
+    tags = frozenset({"awakening", "compulsory"})
+    triggers = (Point.PHASE_START,)
+    GAINS = ("jixi",)
+    FIELDS = 3
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
+        return (
+            data.player is owner
+            and data.phase == "preparation"
+            and len(owner.pile(Tuntian.id)) >= self.FIELDS
+        )
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
+        yield from game.awaken(owner, self.id, -1, self.GAINS)
+
+
+@register
+class Jixi(Skill):
+    """急袭: in your play phase you may use one of your fields (屯田's pile) as a Snatch; it
+    keeps the field's suit and colour (帷幕 reads it), and the field no longer counts for
+    that Snatch's distance (`Tuntian.distance_without`)."""
+
+    id = "jixi"
+    converts = ("snatch",)
+    source_pile = Tuntian.id
+
+    def view_as(self, game: Game, owner: Player, cards: tuple[Card, ...], name: str) -> bool:
+        fields = owner.pile(self.source_pile)
+        return name == "snatch" and len(cards) == 1 and cards[0] in fields
+
+    def conversion_choices(self, game: Game, owner: Player, name: str) -> Iterator[tuple[Card]]:
+        if name == "snatch":
+            for card in owner.pile(self.source_pile):
+                if not isinstance(card, str):
+                    yield (card,)
 
 
 # --------------------------------------------------------------------------- 姜维
@@ -478,6 +557,25 @@ class Jiang(Skill):
         game.draw(owner, 1, self.id)
         return
         yield
+
+
+@register
+class Hunzi(Skill):
+    """魂姿 (awakening): at the start of your preparation phase, if your HP is 1, lose 1 max
+    HP and gain 英姿 and 英魂; 英魂 may act in that same preparation phase
+    (`awakened_skill_same_timing`, docs/forest-mountain.md §2.1)."""
+
+    id = "hunzi"
+    tags = frozenset({"awakening", "compulsory"})
+    triggers = (Point.PHASE_START,)
+    GAINS = ("yingzi", "yinghun")
+    HP = 1
+
+    def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
+        return data.player is owner and data.phase == "preparation" and owner.hp == self.HP
+
+    def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
+        yield from game.awaken(owner, self.id, -1, self.GAINS)
 
 
 @register
