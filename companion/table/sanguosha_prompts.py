@@ -63,7 +63,8 @@ def _choose_general(
     t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
 ) -> Interpretation | None:
     if s is not None and s.kind == "general":
-        secret = p.reason in _SECRET_PICKS  # UNDO would name it: it cannot be taken back
+        # UNDO would name it: it cannot be taken back (a private draw too: 化身)
+        secret = p.reason in _SECRET_PICKS or p.private
         return Submit(seat, ChooseGeneral(s.text), reveals=secret)
     return Refuse("scan_general", {"seat": seat})
 

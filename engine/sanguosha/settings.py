@@ -79,7 +79,10 @@ class Settings:
       `guzheng_take_rest` (after 固政 gives one card back, taking the others is
       `optional`, or `automatic`), `zhiji_order` (志继: recover or draw, then -1 max HP,
       `text`; or -1 max HP first, `maxhp_first`), `zhiba_take` (制霸's two cards:
-      孙策 may take them, `optional`, or takes them, `automatic`).
+      孙策 may take them, `optional`, or takes them, `automatic`), `huashen_draw` (at the
+      table 化身's general cards are drawn from the shuffled unused general cards and
+      scanned privately, `physical`, or picked by the companion from its list of unused
+      generals and shown to 左慈 alone, `companion`; digital play always draws from the list).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -117,6 +120,7 @@ class Settings:
     guzheng_take_rest: str = "optional"
     zhiji_order: str = "text"
     zhiba_take: str = "optional"
+    huashen_draw: str = "physical"
     guhuo_kill_match: str = "exact_name"
     guhuo_failed_kill_counts: bool = False
 
@@ -237,6 +241,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "guzheng_take_rest": ("optional", "automatic"),
     "zhiji_order": ("text", "maxhp_first"),
     "zhiba_take": ("optional", "automatic"),
+    "huashen_draw": ("physical", "companion"),
     "guhuo_kill_match": ("exact_name", "any_kill"),
     "guhuo_failed_kill_counts": (False, True),
 }
