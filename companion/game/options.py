@@ -256,6 +256,7 @@ MANEUVERING_RULES = (
     "guzheng_take_rest",
     "zhiji_order",
     "zhiba_take",
+    "huashen_draw",
     "guhuo_kill_match",
     "guhuo_failed_kill_counts",
 )

@@ -170,10 +170,11 @@ def _with_zuoci(seed: int) -> Game | None:
     offered); the others take their first offer."""
     settings = Settings(general_packs=PACKS, auto_decline=False)
     game = Game.new(players=4, mode="digital", seed=seed, settings=settings)
-    while game.pending().kind is PromptKind.CHOOSE_GENERAL:
-        prompt = game.pending()
+    prompt = game.pending()
+    while prompt is not None and prompt.kind is PromptKind.CHOOSE_GENERAL:
         pick = "zuoci" if "zuoci" in prompt.options else prompt.options[0]
         game.submit(prompt.seat, ChooseGeneral(pick))
+        prompt = game.pending()
     return game if any(p.general == "zuoci" for p in game.players) else None
 
 
@@ -188,11 +189,39 @@ def test_self_play_with_zuoci(seed):
     assert game is not None
     zuoci = next(p for p in game.players if p.general == "zuoci")
     shown = []
-    self_play(game, random.Random(seed), 100_000, lambda n, events: shown.extend(
-        e for e in events if e.kind == "huashen_shown" and e.seat == zuoci.seat
-    ))
+    self_play(
+        game,
+        random.Random(seed),
+        100_000,
+        lambda n, events: shown.extend(
+            e for e in events if e.kind == "huashen_shown" and e.seat == zuoci.seat
+        ),
+    )
     assert game.status == "over" and shown
 
 
 def test_self_play_seeds_found():
     assert len(SEEDS) == 4
+
+
+def test_at_the_table_the_draws_are_private_scans_and_the_shown_card_is_scanned():
+    """Through the table layer: 左慈 scans two general cards privately (nothing public
+    names them, and UNDO cannot take such a scan back), then scans the one he lays face
+    up and selects its skill; the public state copies the shown card only."""
+    from companion.web.public import public_state
+
+    from .gesture_table import Readers
+
+    t = Readers("zuoci", "machao", "zhaoyun", settings={"general_packs": list(PACKS)})
+    prompt_is(t.game, PromptKind.CHOOSE_GENERAL, 1, "huashen")
+    t.ok("scan", 1, "jiaxu")
+    t.ok("scan", 1, "liushan")
+    refusal = t.do("select", 1, 7)  # no 7th card: the refusal lists none of his
+    assert not refusal.accepted and "liushan" not in json.dumps(refusal.to_json()["refusal"])
+    t.ok("scan", 1, "jiaxu")  # laid face up
+    prompt_is(t.game, PromptKind.CHOOSE_OPTION, 1, "huashen_skill")
+    t.ok("select", 1, 2)  # wansha, weimu
+    assert t.game.player(1).marks["huashen"] == ("jiaxu", "weimu")
+    public = public_state(t.game.view())
+    assert public["seats"][0]["huashen"] == {"general": "jiaxu", "skill": "weimu"}
+    assert "liushan" not in json.dumps(public)

@@ -67,7 +67,12 @@ def skill_problem(general: str, skill: str) -> Problem:
         why = "limited" if "limited" in REGISTRY[skill].tags else "awakening"
     else:
         why = "not_its_skill"
-    data = {"skill": skill, "general": general, "why": why, "skills": list(eligible_skills(general))}
+    data = {
+        "skill": skill,
+        "general": general,
+        "why": why,
+        "skills": list(eligible_skills(general)),
+    }
     return Reason.HUASHEN_SKILL_NOT_GIVEN, data
 
 
