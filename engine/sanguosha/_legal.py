@@ -248,12 +248,15 @@ class LegalLayer(ChecksLayer):
 
     def _list_play(self, prompt: Prompt, p: Player) -> Plays:
         out = Plays()
-        usable: dict[str, bool] = {}  # a hand card's usability depends on its name only
+        # a hand card's usability depends on its name and suit only (帷幕 refuses black
+        # tricks; 红颜 sees a ♠ as a ♥)
+        usable: dict[tuple[str, object], bool] = {}
         for card in _distinct(p.hand):
             name = card.true_name
-            ok = usable.get(card.name)
+            key = (card.name, card.suit)
+            ok = usable.get(key)
             if ok is None:
-                ok = usable[card.name] = self.can_use_now(p, name, (card,))
+                ok = usable[key] = self.can_use_now(p, name, (card,))
             if ok:
                 action: Action = _cached(self.made.play, card, PlayCard)
                 out.append(action)
@@ -282,7 +285,7 @@ class LegalLayer(ChecksLayer):
         Rejection sampling: draw among everything the prompt may offer (every hand
         card's use, the recasts, the skills' actions, End Play), in an order of its
         own; a drawn use that is not legal now leaves the draw (a hand card with every
-        card of its name, as the listing decides them by name) and the draw is
+        card of its name and suit, as the listing decides them so) and the draw is
         repeated. Each listed action stays equally likely, as in the list.
         """
         hand = _distinct(p.hand)
@@ -295,12 +298,13 @@ class LegalLayer(ChecksLayer):
             if i < h:
                 card = cards[i]
                 name = card.true_name
-                # decided with the first card of its name, as the listing decides it
-                first = next(c for c in hand if c.name == card.name)
+                # decided with the first card of its name and suit, as the listing does
+                key = (card.name, card.suit)
+                first = next(c for c in hand if (c.name, c.suit) == key)
                 if self.can_use_now(p, name, (first,)):
                     auto = RULES[name].auto_targets(self.game, p)
                     return _cached(self.made.play, card, PlayCard), auto
-                cards = [c for c in cards if c.name != card.name]
+                cards = [c for c in cards if (c.name, c.suit) != key]
                 continue
             i -= h
             if i < r:

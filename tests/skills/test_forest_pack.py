@@ -1,6 +1,8 @@
 """The 林 pack's skills (docs/forest-mountain.md §3): a scenario each, through `submit` on
 real games; bad input refused with its reason and the state unchanged."""
 
+import random
+
 from engine.sanguosha import (
     ChooseOption,
     ChooseTarget,
@@ -636,6 +638,18 @@ def test_weimu_no_black_trick_may_target_him():
     refused(game, 1, UseSkill("duanliang", (C("kill@S7"),), (2,)), Reason.TARGET_PROHIBITED)
     events = game.submit(1, PlayCard(C("duel@DA"), (2,)))  # a red trick targets him
     assert [(e.name, e.targets) for e in of(events, "card_used")] == [("duel", (2,))]
+
+
+def test_weimu_the_listing_tells_a_red_snatch_from_a_black_one():
+    """Two players, 贾诩 the only target: his red Snatch is listed, the black one (帷幕)
+    is not, though both are Snatches (the listing once decided by name only)."""
+    game = game_with("sunquan", "jiaxu")
+    set_hand(game, 1, "snatch@D3", "snatch@S3")
+    plays = [a for a in game.legal_actions(1) if isinstance(a, PlayCard)]
+    assert [str(a.card) for a in plays] == ["snatch@D3"]
+    for i in range(40):  # the sampled action agrees with the listing
+        action, _targets = game.sample_play(game.player(1), random.Random(i))
+        assert not (isinstance(action, PlayCard) and str(action.card) == "snatch@S3")
 
 
 def test_weimu_barbarian_passes_him_over_arrow_barrage_does_not():
