@@ -383,3 +383,16 @@ def test_guhuo_dying_declares_a_wine_for_himself_from_a_peach_or_wine_choice() -
     events = _answers(game, False, False)
     assert [(e.name, e.cards) for e in of(events, "card_used")] == [("wine", ("dodge@D2",))]
     assert of(events, "player_rescued") and game.player(1).hp == 1
+
+
+def test_a_trick_user_who_dies_questioning_in_its_window_gets_no_effect():
+    """Seed 320 of the 5-player all-generals self-play: seat 1 uses Ex Nihilo, 于吉's
+    蛊惑 declaration in its window is questioned, and seat 1 dies of an HP loss there;
+    the Ex Nihilo then drew 2 for the dead player (the invariants failed: a dead player
+    holding cards). A target dead by its effect's turn gets nothing."""
+    from collections import Counter
+
+    from .test_selfplay_generals import play
+
+    game = play(320, 5, Counter())
+    assert game.status == "over"

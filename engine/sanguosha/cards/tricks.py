@@ -46,7 +46,7 @@ class InstantTrick(CardRule):
                 if nullified:
                     continue
             cancelled = yield from game.effect_cancelled(use, target)
-            if cancelled:
+            if cancelled or not target.alive:  # died in its window (蛊惑's questioning)
                 continue
             yield from self.effect(game, use, target)
         yield from self.after(game, use)
