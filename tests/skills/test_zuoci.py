@@ -50,6 +50,9 @@ def test_physical_draw_scans_two_private_cards_then_shows_one_and_names_a_skill(
     game = _table()
     prompt = prompt_is(game, PromptKind.CHOOSE_GENERAL, 1, "huashen")
     assert prompt.private and prompt.count == 2
+    for lang in LANGS:
+        sentence = Narrator(lang).prompt(game.view()["pending"])
+        assert "1" in sentence and "{" not in sentence and "[" not in sentence[:1], sentence
     refused(game, 1, ChooseGeneral("machao"), Reason.GENERAL_TAKEN)  # in the game
     events = game.submit(1, ChooseGeneral("jiaxu"))
     refused(game, 1, ChooseGeneral("jiaxu"), Reason.HUASHEN_ALREADY_YOURS)
