@@ -257,6 +257,7 @@ MANEUVERING_RULES = (
     "zhiji_order",
     "zhiba_take",
     "jixi_distance_counts_used_field",
+    "huashen_draw",
     "guhuo_kill_match",
     "guhuo_failed_kill_counts",
 )

@@ -29,7 +29,7 @@ from engine.sanguosha.actions import (
     RevealIdentity,
     UseSkill,
 )
-from engine.sanguosha.catalogue import Card, parse_card
+from engine.sanguosha.catalogue import Card, catalogue, parse_card
 from engine.sanguosha.prompts import Prompt, PromptKind
 
 if TYPE_CHECKING:
@@ -63,7 +63,8 @@ def _choose_general(
     t: SanguoshaTable, p: Prompt, seat: int, inp: TableInput, s: Scanned | None
 ) -> Interpretation | None:
     if s is not None and s.kind == "general":
-        secret = p.reason in _SECRET_PICKS  # UNDO would name it: it cannot be taken back
+        # UNDO would name it: it cannot be taken back (a private draw too: 化身)
+        secret = p.reason in _SECRET_PICKS or p.private
         return Submit(seat, ChooseGeneral(s.text), reveals=secret)
     return Refuse("scan_general", {"seat": seat})
 
@@ -238,14 +239,22 @@ def _choose_option(
 ) -> Interpretation | None:
     """The dial names an option by its number (SELECT n: the n-th of `options`, in the
     order the prompt lists them: Fanjian's suits are 1 ♠, 2 ♥, 3 ♣, 4 ♦); with exactly
-    two options OK is the first and NO the second. A scan never answers: a card shown
-    to name a suit would reveal it."""
+    two options OK is the first and NO the second. A card scan never answers: a card
+    shown to name a suit would reveal it. Options that are generals (化身's cards) are
+    also named by scanning the general card laid face up; the engine refuses one that
+    is not among them. A private prompt's refusals never list its options."""
     options = [str(o) for o in p.options]
-    hint = {"seat": seat, "why": p.reason, "options": options}  # "reason" is the refusal's key
+    shown = [] if p.private else options  # a private prompt's options are his secret
+    hint = {"seat": seat, "why": p.reason, "options": shown}  # "reason" is the refusal's key
+    generals = catalogue().generals
+    if s is not None and s.kind == "general" and options and all(o in generals for o in options):
+        return Submit(seat, ChooseOption(s.text))
     if inp.kind is InputKind.SELECT:
         number = int(inp.data.get("seat", 0))
         if 1 <= number <= len(options):
             return Submit(seat, ChooseOption(options[number - 1]))
+        if p.private:
+            return Refuse("select_option", hint)
         return Refuse("option_number", {**hint, "number": number, "most": len(options)})
     button = _button(inp)
     if button in ("ok", "no") and len(options) == 2:

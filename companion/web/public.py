@@ -56,6 +56,8 @@ _SEAT = (
     "kingdom", "gender", "face_up", "spent",  # the 神话再临 packs (all public)
 )  # fmt: skip
 _EQUIPMENT = ("weapon", "armor", "plus_horse", "minus_horse")
+_HUASHEN = ("general", "skill")
+"""左慈's 化身 card laid face up and the skill he named (his face-down ones stay counts)."""
 _MODE = ("name", "provisional", "teams", "team_names", "leaders", "unit", "pool", "first_team")
 """A two-side mode: its teams and leaders, the face-up draft pool, the 3v3 action unit."""
 _ENEMY = ("card", "hp_left", "health", "damage", "attack", "base_attack", "shield", "immune")
@@ -123,6 +125,8 @@ def public_state(view: dict[str, Any]) -> dict[str, Any]:
                 seat["equipment"] = _pick(entry["equipment"], _EQUIPMENT)
             if isinstance(entry, dict) and isinstance(entry.get("piles"), dict):
                 seat["piles"] = {k: _pile(p) for k, p in entry["piles"].items()}
+            if isinstance(entry, dict) and isinstance(entry.get("huashen"), dict):
+                seat["huashen"] = _pick(entry["huashen"], _HUASHEN)
             seats.append(seat)
         out["seats"] = seats
     if isinstance(view.get("hands"), list):

@@ -284,7 +284,7 @@ class LegalLayer(ChecksLayer):
         Rejection sampling: draw among everything the prompt may offer (every hand
         card's use, the recasts, the skills' actions, End Play), in an order of its
         own; a drawn use that is not legal now leaves the draw (a hand card with every
-        card of its name, as the listing decides them by name) and the draw is
+        card of its name and suit, as the listing decides them so) and the draw is
         repeated. Each listed action stays equally likely, as in the list.
         """
         hand = _distinct(p.hand)
@@ -297,12 +297,13 @@ class LegalLayer(ChecksLayer):
             if i < h:
                 card = cards[i]
                 name = card.true_name
-                # decided with the first card of its name, as the listing decides it
-                first = next(c for c in hand if c.name == card.name)
+                # decided with the first card of its name and suit, as the listing does
+                key = (card.name, card.suit)
+                first = next(c for c in hand if (c.name, c.suit) == key)
                 if self.can_use_now(p, name, (first,)):
                     auto = RULES[name].auto_targets(self.game, p)
                     return _cached(self.made.play, card, PlayCard), auto
-                cards = [c for c in cards if c.name != card.name]
+                cards = [c for c in cards if (c.name, c.suit) != key]
                 continue
             i -= h
             if i < r:

@@ -8,7 +8,8 @@ is spent: docs/maneuvering.md §5).
 Every seat shows its `kingdom` and `gender` (as every check reads them: 化身 changes
 them), `face_up` (翻面), `spent` (limited skills used, awakening skills fired) and
 `piles` (cards kept on the general, by skill: a count, and the items when the pile is
-public or the view is its owner's: 化身's general cards are never in another's view).
+public or the view is its owner's: 化身's general cards are never in another's view);
+左慈 also shows `huashen`, the 化身 card face up and the skill he named.
 `last_comparison` is the point comparison (拼点) of this turn, the latest, or None: its two
 seats, their two cards (revealed together, so public), whether the initiator `won` (a
 tie is not a win) and the skill that started it (docs/wind-fire.md §2.2).
@@ -55,6 +56,9 @@ class ViewLayer(LegalLayer):
                 "spent": list(p.spent),
                 "piles": {name: _pile_view(pile, seat == p.seat) for name, pile in p.piles.items()},
             }
+            shown = p.marks.get("huashen")
+            if shown is not None:  # 化身's face-up card and the skill named: public
+                entry["huashen"] = {"general": shown[0], "skill": shown[1]}
             if self.settings.maneuvering:  # public table state of the expansion (5)
                 entry["chained"] = p.chained
                 entry["wine"] = p.wine

@@ -866,6 +866,20 @@ class KingdomGenderChanged(Event):
 
 @_event
 @fact
+class HuashenShown(Event):
+    """`seat` (左慈) shows `general`, one of his 化身 cards, face up and names `skill`:
+    he has it, and the kingdom and gender of that general. His other 化身 cards stay
+    unnamed (only their count, `hidden`, is public)."""
+
+    seat: int
+    general: str
+    skill: str
+    hidden: int
+    kind = "huashen_shown"
+
+
+@_event
+@fact
 class CardDeclared(Event):
     """`seat` laid one hand card face down and declared it to be `name` (a card id), used
     on `targets` or, with `against`, played or used in answer to that card (蛊惑). The

@@ -33,7 +33,7 @@ from engine.sanguosha.modes.spec import check_mode
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.settings import Settings
-from engine.sanguosha.skills import Flow
+from engine.sanguosha.skills import Flow, Point
 from engine.sanguosha.state import Player
 
 MODES = ("digital", "table")
@@ -217,5 +217,7 @@ class Game(ViewLayer):
 
     def _run(self) -> Flow:
         yield from self.setup()
+        if Point.GAME_START in self._hooks:  # every general is revealed (化身)
+            yield from self.fire(Point.GAME_START, None)
         self.status = "playing"
         yield from self.play_turns()

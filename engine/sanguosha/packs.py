@@ -1,5 +1,5 @@
-"""Which generals a game plays with: those of its packs (`Settings.general_packs`)
-whose skills are all built (docs/wind-fire.md §1).
+"""Which generals a game plays with: those of its packs (`Settings.general_packs`;
+docs/wind-fire.md §1, docs/forest-mountain.md §3, §4).
 
 A standard-only game sees exactly the 25 standard generals, in the catalogue's order,
 so its seeded setup is the same as before the packs existed.
@@ -14,33 +14,17 @@ from engine.sanguosha.reasons import Reason
 
 
 @cache
-def missing_skills(general: str) -> tuple[str, ...]:
-    """The skills of `general` that have no hooks yet (a general with any is not offered)."""
-    from engine.sanguosha.skills import REGISTRY
-
-    spec = catalogue().generals[general]
-    return tuple(s for s in spec.skills + spec.lord_skills if s not in REGISTRY)
-
-
-@cache
 def pack_generals(packs: tuple[str, ...]) -> tuple[str, ...]:
-    """The playable generals of `packs`, in the catalogue's order."""
-    return tuple(
-        g.id for g in catalogue().generals.values() if g.pack in packs and not missing_skills(g.id)
-    )
+    """The generals of `packs`, in the catalogue's order."""
+    return tuple(g.id for g in catalogue().generals.values() if g.pack in packs)
 
 
 @cache
 def pack_lords(packs: tuple[str, ...]) -> tuple[str, ...]:
-    """The lords the rulebook offers from `packs` (Cao Cao, Liu Bei, Sun Quan; 张角; 袁绍)."""
+    """The lords the rulebook offers from `packs` (Cao Cao, Liu Bei, Sun Quan; 张角; 袁绍;
+    曹丕; 刘禅)."""
     cat = catalogue()
-    return tuple(
-        lord
-        for pack in cat.packs.values()
-        if pack.id in packs
-        for lord in pack.lords
-        if not missing_skills(lord)
-    )
+    return tuple(lord for pack in cat.packs.values() if pack.id in packs for lord in pack.lords)
 
 
 def general_problem(
@@ -54,7 +38,4 @@ def general_problem(
             "pack": spec.pack,
             "packs": list(packs),
         }
-    missing = missing_skills(general)
-    if missing:
-        return Reason.GENERAL_NOT_PLAYABLE, {"general": general, "skills": list(missing)}
     return None

@@ -110,7 +110,9 @@ class Reason(StrEnum):
     # other skills: who they need, by skill: a wounded man, a wounded player, a Shu player)
     GENERAL_NOT_OFFERED = "general_not_offered"  # general, options (one's own to choose from)
     GENERAL_PACK_NOT_CHOSEN = "general_pack_not_chosen"  # general, pack, packs (the game's)
-    GENERAL_NOT_PLAYABLE = "general_not_playable"  # general, skills (not built yet)
+    HUASHEN_ALREADY_YOURS = "huashen_already_yours"  # count (化身: drawn again; not named)
+    HUASHEN_NOT_YOURS = "huashen_not_yours"  # general, count (化身: not one of his cards)
+    HUASHEN_SKILL_NOT_GIVEN = "huashen_skill_not_given"  # skill, general, why, skills
     NO_IDENTITIES = "no_identities"  # mode (a team mode uses no identity card)
     NOT_AN_ENEMY = "not_an_enemy"  # skill, target, options (the enemies it may name: 刚烈 3v3)
     HP_TOO_LOW = "hp_too_low"  # skill, seat, hp (救主: only above 1 HP)

@@ -81,7 +81,11 @@ class Settings:
       `text`; or -1 max HP first, `maxhp_first`), `zhiba_take` (制霸's two cards:
       孙策 may take them, `optional`, or takes them, `automatic`),
       `jixi_distance_counts_used_field` (急袭's Snatch: the field being used has left
-      his general and no longer shortens the distance, False; or still counts, True).
+      his general and no longer shortens the distance, False; or still counts, True),
+      `huashen_draw` (at the table 化身's general cards are drawn from the shuffled
+      unused general cards and scanned privately, `physical`, or picked by the companion
+      from its list of unused generals and shown to 左慈 alone, `companion`; digital play
+      always draws from the list).
     - `auto_decline`: digital mode only: a request for a card that the asked seat
       cannot possibly answer (no such card, no conversion, no provider) is declined
       without a prompt. Fast self-play; turn it off when a public display must not
@@ -120,6 +124,7 @@ class Settings:
     zhiji_order: str = "text"
     zhiba_take: str = "optional"
     jixi_distance_counts_used_field: bool = False
+    huashen_draw: str = "physical"
     guhuo_kill_match: str = "exact_name"
     guhuo_failed_kill_counts: bool = False
 
@@ -241,6 +246,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "zhiji_order": ("text", "maxhp_first"),
     "zhiba_take": ("optional", "automatic"),
     "jixi_distance_counts_used_field": (False, True),
+    "huashen_draw": ("physical", "companion"),
     "guhuo_kill_match": ("exact_name", "any_kill"),
     "guhuo_failed_kill_counts": (False, True),
 }

@@ -1,6 +1,8 @@
 """The 林 pack's skills (docs/forest-mountain.md §3): a scenario each, through `submit` on
 real games; bad input refused with its reason and the state unchanged."""
 
+import random
+
 from engine.sanguosha import (
     ChooseOption,
     ChooseTarget,
@@ -648,6 +650,18 @@ def test_weimu_the_play_listing_offers_a_red_snatch_for_him_not_a_black_one():
         set_hand(game, seat)
     plays = [a for a in game.legal_actions(1) if isinstance(a, PlayCard)]
     assert [str(a.card) for a in plays] == ["snatch@D3"]
+
+
+def test_weimu_the_listing_tells_a_red_snatch_from_a_black_one():
+    """Two players, 贾诩 the only target: his red Snatch is listed, the black one (帷幕)
+    is not, though both are Snatches (the listing once decided by name only)."""
+    game = game_with("sunquan", "jiaxu")
+    set_hand(game, 1, "snatch@D3", "snatch@S3")
+    plays = [a for a in game.legal_actions(1) if isinstance(a, PlayCard)]
+    assert [str(a.card) for a in plays] == ["snatch@D3"]
+    for i in range(40):  # the sampled action agrees with the listing
+        action, _targets = game.sample_play(game.player(1), random.Random(i))
+        assert not (isinstance(action, PlayCard) and str(action.card) == "snatch@S3")
 
 
 def test_weimu_barbarian_passes_him_over_arrow_barrage_does_not():

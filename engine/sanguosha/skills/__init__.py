@@ -55,6 +55,7 @@ Flow = Generator["Prompt", Any, Any]
 class Point(StrEnum):
     """Trigger points, with the `data` object each one passes (see `engine.sanguosha.context`)."""
 
+    GAME_START = "game_start"  # None: every general is revealed, before the first turn
     ROUND_START = "round_start"  # RoundData(round): a 3v3 round begins (忠义 ends)
     PHASE_START = "phase_start"  # PhaseData(player, phase, skip): set skip to skip it
     PHASE_END = "phase_end"  # PhaseData
@@ -334,6 +335,7 @@ def _load() -> None:
         fire,
         forest,
         guhuo,
+        huashen,
         maneuvering,
         mountain,
         qun,

@@ -3,7 +3,7 @@
 张郃 (qiaobian), 邓艾 (tuntian, zaoxian, which gains jixi), 姜维 (tiaoxin, zhiji), 刘禅
 (xiangle, fangquan; ruoyu as lord), 孙策 (jiang, hunzi; zhiba as lord), 张昭张纮 (zhijian,
 guzheng), 蔡文姬 (beige, duanchang). The texts players read are in `data/skills.json`.
-左慈 is not built yet: he is refused at setup (`general_not_playable`).
+左慈's 化身 and 新生 are in `huashen.py`.
 """
 
 from __future__ import annotations
