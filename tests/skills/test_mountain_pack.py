@@ -434,7 +434,7 @@ def test_fangquan_skips_play_then_another_player_takes_an_extra_turn():
     prompt = prompt_is(game, PromptKind.CONFIRM, 2, reason="fangquan")
     _said_as(prompt, "fangquan")
     events = game.submit(2, Confirm(True))
-    assert ("play", "skill") in [(e.phase, e.reason) for e in of(events, "phase_skipped")]
+    assert ("play", "fangquan") in [(e.phase, e.reason) for e in of(events, "phase_skipped")]
     while game.pending().kind is PromptKind.DISCARD and game.pending().reason == "discard_phase":
         events += game.submit(2, game.legal_actions(2)[0])
     prompt = prompt_is(game, PromptKind.DISCARD, 2, reason="fangquan")
@@ -491,7 +491,7 @@ def test_qiaobian_skips_the_judgment_phase_and_the_indulgence_waits():
     assert prompt.options == ("judgment",) and prompt.optional
     _said_as(prompt, "qiaobian")
     events = game.submit(2, Discard((C("kill@S7"),)))
-    assert ("judgment", "skill") in [(e.phase, e.reason) for e in of(events, "phase_skipped")]
+    assert ("judgment", "qiaobian") in [(e.phase, e.reason) for e in of(events, "phase_skipped")]
     assert game.player(2).judgment and not of(events, "judgment_revealed")
 
 

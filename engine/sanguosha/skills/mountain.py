@@ -161,7 +161,7 @@ class Qiaobian(Skill):
             return
         game.skill_invoked(owner, self.id)
         game.to_discard(cards, owner.seat, self.id)
-        data.skip = True
+        data.skip = self.id
         if game._queue:
             yield from game.flush()
         if not owner.alive:
@@ -406,7 +406,7 @@ class Fangquan(Skill):
             ok = yield from game.ask_confirm(owner, self.id)
             if ok:
                 game.skill_invoked(owner, self.id)
-                data.skip = True
+                data.skip = self.id
                 owner.marks[self.MARK] = True
             return
         answer = yield Prompt(
