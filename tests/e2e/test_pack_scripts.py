@@ -11,6 +11,9 @@ its extra targets, 涅槃, 猛进, 双雄; the rebels kill the lord 袁绍.
 `pack_forest.script` (8 players, issue 26): 乱武 (烈刃 won after its Kill, 放逐), 再起, a
 Barbarian Invasion passing 祝融 (巨象, who takes it) and 贾诩 (帷幕), 英魂, 好施, 崩坏; the
 rebels kill the lord 曹丕.
+`pack_mountain.script` (5 players, the playable 山 generals): 放权 (固政 on his discards, an
+extra turn for 张郃), 巧变 skipping the draw phase, 悲歌, 挑衅, 直谏, 享乐; the rebels kill the
+lord 刘禅.
 """
 
 from __future__ import annotations
@@ -25,8 +28,9 @@ from companion.narration.messages import glossary
 from tests.scripted_play import SCRIPTS
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-UNFILLED = re.compile(r"[{}]|\bNone\b|\[\w+\.\w+\]|@[SHCD]")
-"""A placeholder left unfilled, a missing message ("[sanguosha.x]") or a raw card id."""
+UNFILLED = re.compile(r"[{}]|\b(None|True|False)\b|\[\w+\.\w+\]|@[SHCD]")
+"""A placeholder left unfilled or filled with a raw value, a missing message ("[sanguosha.x]")
+or a raw card id."""
 
 
 class Pack(NamedTuple):
@@ -56,6 +60,12 @@ PACKS = {
         8,
         [2, 5, 7, 8],  # 贾诩, 孙坚, 董卓, 徐晃
         "luanwu lieren fangzhu zaiqi juxiang weimu yinghun haoshi benghuai".split(),
+    ),
+    "mountain": Pack(
+        "pack_mountain.script",
+        5,
+        [3, 5],  # 姜维, 张昭张纮
+        "fangquan guzheng qiaobian beige tiaoxin zhijian xiangle".split(),
     ),
 }
 LANGS = ("zh-Hans", "en", "es")
