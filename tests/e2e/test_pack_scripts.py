@@ -1,4 +1,4 @@
-"""End to end: a whole game of each of the 风 and 火 packs (docs/wind-fire.md §1.1, §3) by
+"""End to end: a whole game of each of the 风, 火, 林 and 山 packs (docs/wind-fire.md §1.1, §3) by
 `companion play --generals standard,PACK --script` through the simulated readers, the real
 BLE stack, the hub, the log, the table layer, the engine and the narration, in each of the
 three languages (issue 25).
@@ -8,6 +8,12 @@ with 鬼道 replacing its judgment, 不屈 at 0 health, 黄天 (华佗 gives 张
 rebels kill the lord 张角.
 `pack_fire.script` (8 players): 乱击, 节命, 八阵, 连环 answered by 看破, 驱虎, 强袭, 天义 with
 its extra targets, 涅槃, 猛进, 双雄; the rebels kill the lord 袁绍.
+`pack_forest.script` (8 players, issue 26): 乱武 (烈刃 won after its Kill, 放逐), 再起, a
+Barbarian Invasion passing 祝融 (巨象, who takes it) and 贾诩 (帷幕), 英魂, 好施, 崩坏; the
+rebels kill the lord 曹丕.
+`pack_mountain.script` (5 players, the playable 山 generals): 放权 (固政 on his discards, an
+extra turn for 张郃), 巧变 skipping the draw phase, 悲歌, 挑衅, 直谏, 享乐; the rebels kill the
+lord 刘禅.
 """
 
 from __future__ import annotations
@@ -22,8 +28,9 @@ from companion.narration.messages import glossary
 from tests.scripted_play import SCRIPTS
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-UNFILLED = re.compile(r"[{}]|\bNone\b|\[\w+\.\w+\]|@[SHCD]")
-"""A placeholder left unfilled, a missing message ("[sanguosha.x]") or a raw card id."""
+UNFILLED = re.compile(r"[{}]|\b(None|True|False)\b|\[\w+\.\w+\]|@[SHCD]")
+"""A placeholder left unfilled or filled with a raw value, a missing message ("[sanguosha.x]")
+or a raw card id."""
 
 
 class Pack(NamedTuple):
@@ -47,6 +54,18 @@ PACKS = {
         [5, 6, 7, 8],  # 典韦, 太史慈, 庞德, 颜良文丑
         "luanji jieming bazhen lianhuan kanpo quhu qiangxi tianyi niepan mengjin "
         "shuangxiong".split(),
+    ),
+    "forest": Pack(
+        "pack_forest.script",
+        8,
+        [2, 5, 7, 8],  # 贾诩, 孙坚, 董卓, 徐晃
+        "luanwu lieren fangzhu zaiqi juxiang weimu yinghun haoshi benghuai".split(),
+    ),
+    "mountain": Pack(
+        "pack_mountain.script",
+        5,
+        [3, 5],  # 姜维, 张昭张纮
+        "fangquan guzheng qiaobian beige tiaoxin zhijian xiangle".split(),
     ),
 }
 LANGS = ("zh-Hans", "en", "es")

@@ -113,3 +113,15 @@ def test_an_unknown_language_is_refused() -> None:
     """Asking for a language we do not narrate raises ValueError naming the choices."""
     with pytest.raises(ValueError, match="zh-Hans"):
         Narrator("fr")
+
+
+def test_zhiji_names_the_option_chosen_in_three_languages() -> None:
+    """志继's choice is narrated by the option's wording, not its id (it said "draw_2")."""
+    event = {"kind": "option_chosen", "seat": 3, "option": "draw_2", "reason": "zhiji"}
+    view = {"seats": [{"seat": 3, "general": "jiangwei"}]}
+    assert (
+        Narrator("en").event(event, view)
+        == "Jiang Wei (seat 3) chooses to draw 2 cards (Carry On)."
+    )
+    assert Narrator("zh-Hans").event(event, view) == "3号位姜维选择摸两张牌（志继）。"
+    assert "robar 2 cartas" in Narrator("es").event(event, view)

@@ -122,8 +122,13 @@ def mirrored_step(digital: Game, table: Game, rng: random.Random) -> tuple[list,
             revealed["cards"] += [parse_card(c) for c in e.cards]
         elif isinstance(e, PileChanged) and e.pile == "buqu" and e.added:
             revealed["cards"] += [parse_card(c) for c in e.cards]  # 不屈: the deck's top card
-        elif isinstance(e, CardsDiscarded) and e.reason in ("dismantle", "ice_sword", "mengjin"):
-            # only a card that left a hand is turned up for the table to scan
+        elif isinstance(e, CardsDiscarded) and e.reason in (
+            "dismantle",
+            "ice_sword",
+            "mengjin",
+            "tiaoxin",
+        ):
+            # only a card that left a hand is turned up for the table to scan (挑衅 too)
             card = parse_card(e.cards[0])
             assert e.seat is not None  # a dismantled or ice-sworded card left a seat
             if card in hands[e.seat]:
@@ -188,4 +193,15 @@ def test_table_mode_agrees_with_the_wind_and_fire_packs(players):
     scanned at the reveal), 不屈's cards, 雷击's and 双雄's judgments tell the same story."""
     for seed in range(8):
         packs = ("standard", "wind", "fire")
+        assert lockstep(seed * 9 + players, players, maneuvering=seed % 2 == 1, packs=packs) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(2, 11))
+def test_table_mode_agrees_with_the_forest_and_mountain_packs(players):
+    """The same with the 林 and 山 generals (docs/forest-mountain.md), every other game with
+    the Maneuvering cards: 巨象's and 烈刃's cards, 断粮, 行殇's taken cards, 悲歌's and 屯田's
+    judgments, 观星's reordered deck, 挑衅 and 放权 tell the same story."""
+    for seed in range(8):
+        packs = ("standard", "forest", "mountain")
         assert lockstep(seed * 9 + players, players, maneuvering=seed % 2 == 1, packs=packs) > 0
