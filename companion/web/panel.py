@@ -34,12 +34,23 @@ __all__ = ["NOT_ONCE", "ONCE_PER_PHASE", "seat_panel"]
 #: The active skills the engine allows once per play phase (their `once_used` check
 #: in `engine/sanguosha/skills`: a `turn:` mark set when used). The other active
 #: skills (`NOT_ONCE`) have no per-phase limit: used again, or once per game (忠义, a
-#: limited skill: the view lists it as `spent`); `tests/phone/test_panel.py` checks that
+#: limited skill, 乱武 too: the view lists it as `spent`); `tests/phone/test_panel.py` checks that
 #: every active skill of `skills.json` is in one of the two.
 ONCE_PER_PHASE = frozenset(
-    {"zhiheng", "fanjian", "jieyin", "qingnang", "lijian", "qiangxi", "quhu", "tianyi", "tiaoxin"}
+    {
+        "zhiheng",
+        "fanjian",
+        "jieyin",
+        "qingnang",
+        "lijian",
+        "qiangxi",
+        "quhu",
+        "tianyi",
+        "tiaoxin",
+        "dimeng",
+    }  # fmt: skip
 )
-NOT_ONCE = frozenset({"rende", "kurou", "huangtian", "zhongyi", "zhiba", "zhijian"})
+NOT_ONCE = frozenset({"rende", "kurou", "huangtian", "zhongyi", "zhiba", "zhijian", "luanwu"})
 
 
 def seat_panel(session: Any, seat: int, lang: str) -> dict[str, Any]:
