@@ -14,6 +14,7 @@ import random
 import pytest
 
 from engine.sanguosha import (
+    ChooseGeneral,
     Game,
     ProvideJudgment,
     RevealCard,
@@ -81,15 +82,22 @@ def public(game):
 def answer_chance(table, digital, revealed):
     """Answer the table's chance prompts from what the digital game showed; return events.
 
-    An identity card is scanned by its holder, so it is read from the digital seat.
+    An identity card is scanned by its holder, so it is read from the digital seat; so
+    is a 化身 card, which 左慈 draws from the unused general cards and scans privately.
     """
     events = []
-    while table.pending() is not None and table.pending().kind in (
-        K.JUDGMENT_CARD,
-        K.REVEAL_CARD,
-        K.REVEAL_IDENTITY,
+    while table.pending() is not None and (
+        table.pending().kind in (K.JUDGMENT_CARD, K.REVEAL_CARD, K.REVEAL_IDENTITY)
+        or (table.pending().kind is K.CHOOSE_GENERAL and table.pending().reason == "huashen")
     ):
         prompt = table.pending()
+        if prompt.kind is K.CHOOSE_GENERAL:
+            drawn = digital.player(prompt.seat).piles["huashen"].items
+            held = table.player(prompt.seat).piles.get("huashen")
+            have = list(held.items) if held is not None else []
+            general = next(g for g in drawn if g not in have)
+            events += table.submit(prompt.seat, ChooseGeneral(general))
+            continue
         if prompt.ctx == SHOW or prompt.reason == POINTS:
             break  # a choice, not chance: the card Fire Attack's target shows, a 拼点 card
         if prompt.kind is K.REVEAL_IDENTITY:

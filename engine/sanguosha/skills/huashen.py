@@ -137,9 +137,9 @@ def draw_huashen(game: Game, p: Player, count: int, reason: str) -> Flow:
             game.add_to_pile(p, PILE, (answer.general,), False, reason)
         return
     unused = unused_generals(game)
-    picks = game.rng.sample(unused, min(count, len(unused)))
-    if picks:
-        game.add_to_pile(p, PILE, picks, False, reason)
+    # one at a time, as the table scans them: both modes tell the same story
+    for general in game.rng.sample(unused, min(count, len(unused))):
+        game.add_to_pile(p, PILE, (general,), False, reason)
 
 
 def choose_huashen(game: Game, p: Player) -> Flow:
