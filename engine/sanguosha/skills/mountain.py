@@ -88,6 +88,30 @@ def discard_cards(game: Game, p: Player, count: int, reason: str, by: Player | N
     return gone
 
 
+def take_discarded(
+    game: Game, p: Player, cards: list[Card], other: Player, reason: str, optional: bool
+) -> Flow:
+    """`p` takes `cards` back from the discard pile into his hand (制霸's compared cards,
+    固政's rest), asked first (OK or NO) when the setting makes it `optional`; `other`
+    is the player the prompt names. Unscanned cards are counted, not named."""
+    if optional:
+        answer = yield Prompt(
+            PromptKind.CONFIRM,
+            p.seat,
+            (p.seat,),
+            target=other.seat,
+            reason=reason,
+            count=len(cards),
+            optional=True,
+        )
+        if not (isinstance(answer, Confirm) and answer.ok):
+            return
+    for card in cards:
+        game.discard_pile.remove(card)
+    p.hand.extend(cards)
+    game.emit(CardsGained(p.seat, tuple(str(c) for c in cards if c is not HIDDEN), reason))
+
+
 def choose_players(
     game: Game,
     p: Player,
@@ -633,22 +657,8 @@ class Zhiba(Skill):
         compared = [c for c in game.discard_pile[start:] if c is not HIDDEN][-2:]
         if won or not lord.alive or not compared:
             return
-        if game.settings.zhiba_take == "optional":
-            answer = yield Prompt(
-                PromptKind.CONFIRM,
-                lord.seat,
-                (lord.seat,),
-                target=owner.seat,
-                reason=self.id,
-                count=len(compared),
-                optional=True,
-            )
-            if not (isinstance(answer, Confirm) and answer.ok):
-                return
-        for card in compared:
-            game.discard_pile.remove(card)
-        lord.hand.extend(compared)
-        game.emit(CardsGained(lord.seat, tuple(str(c) for c in compared), self.id))
+        optional = game.settings.zhiba_take == "optional"
+        yield from take_discarded(game, lord, compared, owner, self.id, optional)
 
 
 class _Asked:
@@ -766,22 +776,8 @@ class Guzheng(Skill):
         rest = [c for c in cards if c is not back]
         if not rest or not owner.alive:
             return
-        if game.settings.guzheng_take_rest == "optional":
-            answer = yield Prompt(
-                PromptKind.CONFIRM,
-                owner.seat,
-                (owner.seat,),
-                target=target.seat,
-                reason=self.id,
-                count=len(rest),
-                optional=True,
-            )
-            if not (isinstance(answer, Confirm) and answer.ok):
-                return
-        for card in rest:
-            game.discard_pile.remove(card)
-        owner.hand.extend(rest)
-        game.emit(CardsGained(owner.seat, tuple(str(c) for c in rest if c is not HIDDEN), self.id))
+        optional = game.settings.guzheng_take_rest == "optional"
+        yield from take_discarded(game, owner, rest, target, self.id, optional)
 
 
 # --------------------------------------------------------------------------- 蔡文姬
