@@ -231,7 +231,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "nullification_copies": ("SK HA HK", "SK HK HK"),
     "maneuvering": (False, True),
     "rescue_wine_counts_toward_limit": (False, True),
-    "fan_on_converted_kill": (False, True),
+    "fan_on_converted_kill": (True, False),
     "lord_bonus": ("5_or_more", "not_with_4"),
     "awakened_skill_same_timing": (True, False),
     "huoji_without_maneuvering": (False, True),

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.narration.names import SanguoshaNames
+from engine.sanguosha.settings import CHOICES, Settings
 
 REPO = Path(__file__).resolve().parents[2]
 README = (REPO / "README.md").read_text("utf-8")
@@ -57,3 +58,27 @@ def test_the_survivors_identity_scans_at_game_over_are_described() -> None:
     assert "every survivor whose identity is still hidden is asked to scan their identity card" in (
         text
     )
+
+
+RULE_FLAGS = {"maneuvering": "--cards", "lord_bonus": "--lord-bonus"}
+"""Settings a flag of their own sets, documented with that flag, not in a settings table."""
+
+
+def _readme_value(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@pytest.mark.parametrize("name", sorted(set(CHOICES) - set(RULE_FLAGS)))
+def test_every_rule_setting_has_a_readme_row_with_its_default_and_other_value(name: str) -> None:
+    """A table that asks "what does --rule X do" finds X with the default the engine
+    really uses, first, then the other value."""
+    default, other = CHOICES[name]
+    assert getattr(Settings(), name) == default
+    row = f"| `{name}` | `{_readme_value(default)}` | `{_readme_value(other)}` |"
+    assert row in README, row
+
+
+@pytest.mark.parametrize("name, flag", sorted(RULE_FLAGS.items()))
+def test_the_settings_with_their_own_flag_are_documented_with_it(name: str, flag: str) -> None:
+    assert getattr(Settings(), name) == CHOICES[name][0]
+    assert flag in README
