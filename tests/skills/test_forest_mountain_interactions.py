@@ -35,7 +35,7 @@ from .helpers import (
     set_identities,
     skill_ids,
 )
-from .test_mountain_pack import _fields
+from .test_mountain_pack import _fields, _jixi_game
 
 C = parse_card
 PACKS = ("standard", "wind", "fire", "forest", "mountain")
@@ -484,6 +484,35 @@ def test_jiang_a_fire_kill_draws_a_thunder_kill_does_not():
     set_hand(thunder, 2)
     events = thunder.submit(1, PlayCard(C("thunder_kill@S5"), (2,)))
     assert thunder.pending().reason != "jiang" and not of(events, "cards_drawn")
+
+
+def test_jiang_he_draws_when_another_players_fire_kill_targets_him_not_a_thunder_kill():
+    """激昂 as a target: another player's Fire Kill (red) on 孙策 offers the draw; a Thunder
+    Kill (black) does not."""
+    for kill, offered in (("fire_kill@H4", True), ("thunder_kill@S5", False)):
+        game = _game(None, "sunce", None, None)
+        set_hand(game, 1, kill)
+        set_hand(game, 2)
+        game.submit(1, PlayCard(C(kill), (2,)))
+        asked = game.pending()
+        assert (asked.kind is PromptKind.CONFIRM and asked.reason == "jiang") is offered, kill
+        if offered:
+            assert asked.seat == 2
+            events = game.submit(2, Confirm(True))
+            assert [(e.seat, e.count) for e in of(events, "cards_drawn")][:1] == [(2, 1)]
+
+
+def test_jixi_a_red_field_as_snatch_reaches_jiaxu():
+    """帷幕 reads the field's colour: a red field is a red Snatch, which may target 贾诩."""
+    game = _jixi_game("jiaxu")
+    _fields(game, 1, "peach@H9")
+    set_hand(game, 2, "dodge@D3")
+    events = game.submit(1, UseSkill("jixi", (C("peach@H9"),), (2,)))
+    used = of(events, "card_used")
+    assert [(e.name, e.cards, e.targets, e.skill) for e in used] == [
+        ("snatch", ("peach@H9",), (2,), "jixi")
+    ]
+    assert game.player(1).pile("tuntian") == [] and conserved(game)
 
 
 def _zuoci_shows(*cards: str, show: str | None, lord: str | None = None, third: str | None = None):
