@@ -128,6 +128,25 @@ def test_the_skill_to_name_is_asked_as_numbered_choices_for_the_dial():
     ]
 
 
+def test_one_card_to_draw_and_one_still_face_down_read_as_spanish():
+    """Spanish counts of one: "(1 por robar)" and "(con 1 más boca abajo)" (it said
+    "(quedan 1)" and "(1 siguen boca abajo)")."""
+    game = _table()
+    es = Narrator("es")
+    game.submit(1, ChooseGeneral("jiaxu"))
+    assert es.prompt(game.view()["pending"]).endswith(
+        "escanéala en tu propia pantalla, sin que la vean los demás (1 por robar)."
+    )
+    game.submit(1, ChooseGeneral("liushan"))
+    game.submit(1, ChooseOption("jiaxu"))
+    events = game.submit(1, ChooseOption("weimu"))
+    [shown] = [e for e in events if e.kind == "huashen_shown"]
+    assert es.event(shown.to_json(), game.view()) == (
+        "Zuo Ci (asiento 1) muestra a Jia Xu como encarnación (con 1 más boca abajo) y nombra "
+        "Cortina."
+    )
+
+
 def test_hidden_cards_are_never_named_to_the_others():
     game = _table()
     events = game.submit(1, ChooseGeneral("jiaxu"))
