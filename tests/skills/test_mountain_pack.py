@@ -858,6 +858,36 @@ def test_jixi_a_field_used_as_snatch_and_the_used_field_no_longer_counts():
     assert [e.name for e in of(events, "card_used")] == ["snatch"]
 
 
+def test_a_field_taken_off_for_jixi_is_narrated_with_its_verb_in_the_singular():
+    """One field leaves his general as 急袭's Snatch: "Dodge ♦5 leaves", "la Esquiva ♦5
+    sale" (it said "leave", "salen"); several still take the plural."""
+    game = _jixi_game(None, None, None, None)
+    _fields(game, 1, "kill@S9", "dodge@D5")
+    set_hand(game, 4, "peach@H3")
+    events = game.submit(1, UseSkill("jixi", (C("dodge@D5"),), (4,)))
+    [left] = of(events, "pile_changed")
+    both = left.to_json() | {"cards": ["kill@S9", "dodge@D5"], "total": 0}
+    said = {
+        lang: [Narrator(lang).event(e, game.view()) for e in (left.to_json(), both)]
+        for lang in ("zh-Hans", "en", "es")
+    }
+    assert said == {
+        "zh-Hans": [
+            "1号位邓艾武将牌上的【闪】♦5被移去（屯田），还剩1张。",
+            "1号位邓艾武将牌上的【杀】♠9和【闪】♦5被移去（屯田），还剩0张。",
+        ],
+        "en": [
+            "Dodge ♦5 leaves Deng Ai (seat 1)'s general (Amass Fields): 1 left.",
+            "Kill ♠9 and Dodge ♦5 leave Deng Ai (seat 1)'s general (Amass Fields): 0 left.",
+        ],
+        "es": [
+            "La Esquiva ♦5 sale del general de Deng Ai (asiento 1) (Campos militares): ahora hay 1.",
+            "El Ataque ♠9 y la Esquiva ♦5 salen del general de Deng Ai (asiento 1) (Campos "
+            "militares): ahora hay 0.",
+        ],
+    }
+
+
 def test_jixi_refused_without_a_field_with_another_card_and_black_on_jiaxu():
     game = _jixi_game("jiaxu")
     set_hand(game, 1, "kill@S7")

@@ -110,6 +110,43 @@ def test_the_limited_skill_is_refused_at_the_table_with_the_state_unchanged():
     assert error.data["why"] == "limited" and error.data["skills"] == ["wansha", "weimu"]
 
 
+def test_the_skill_to_name_is_asked_as_numbered_choices_for_the_dial():
+    """At the table he names the shown card's skill with the dial (`select N`): the prompt
+    numbers the skills, as every choice prompt does (it said "select Unmitigated Murder and
+    Curtain", as if both were to be picked)."""
+    game = _table()
+    game.submit(1, ChooseGeneral("jiaxu"))
+    game.submit(1, ChooseGeneral("liushan"))
+    game.submit(1, ChooseOption("jiaxu"))
+    said = [Narrator(lang).prompt(game.view()["pending"]) for lang in LANGS]
+    assert said == [
+        "1号位：化身——声明亮出的化身牌的一项技能：选1为完杀或选2为帷幕。",
+        "Seat 1: Incarnation: name a skill of the incarnation shown: select 1 for Unmitigated "
+        "Murder or 2 for Curtain.",
+        "Asiento 1: Encarnación: nombra una habilidad de la encarnación mostrada: elige 1 para "
+        "Asesinato implacable o 2 para Cortina.",
+    ]
+
+
+def test_one_card_to_draw_and_one_still_face_down_read_as_spanish():
+    """Spanish counts of one: "(1 por robar)" and "(con 1 más boca abajo)" (it said
+    "(quedan 1)" and "(1 siguen boca abajo)")."""
+    game = _table()
+    es = Narrator("es")
+    game.submit(1, ChooseGeneral("jiaxu"))
+    assert es.prompt(game.view()["pending"]).endswith(
+        "escanéala en tu propia pantalla, sin que la vean los demás (1 por robar)."
+    )
+    game.submit(1, ChooseGeneral("liushan"))
+    game.submit(1, ChooseOption("jiaxu"))
+    events = game.submit(1, ChooseOption("weimu"))
+    [shown] = [e for e in events if e.kind == "huashen_shown"]
+    assert es.event(shown.to_json(), game.view()) == (
+        "Zuo Ci (asiento 1) muestra a Jia Xu como encarnación (con 1 más boca abajo) y nombra "
+        "Cortina."
+    )
+
+
 def test_hidden_cards_are_never_named_to_the_others():
     game = _table()
     events = game.submit(1, ChooseGeneral("jiaxu"))
