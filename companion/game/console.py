@@ -4,10 +4,11 @@
 one row per seat (general, identity once revealed, or in a two-side mode the team with
 its role, reserve count and whether it acted; health as magatama, hand count,
 equipment, judgment area; with the Maneuvering cards, a chained seat and a drunk (or spent) Wine
-are marked after the general; the 神话再临 packs' face-down seat, cards kept on a general
-and spent skills follow the judgment cards), a status line (round, whose turn, phase), the
-latest point comparison (拼点: both players, both cards, whether the initiator won) and the pending
-decision as a sentence, above the last lines of narration. It shows only public
+are marked after the general; the 神话再临 packs' face-down seat, 左慈's shown 化身 general
+and the skill he named, cards kept on a general and spent skills follow the judgment cards), a
+status line (round, whose turn, phase), the latest point comparison (拼点: both players, both
+cards, whether the initiator won), the extra turn being played and those to come (放权), and the
+pending decision as a sentence, above the last lines of narration. It shows only public
 information, like the table view.
 
 With `stable=True` (the live view, `companion.game.live`) every column has a width
@@ -28,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from companion.narration import Narrator
+from companion.web.panel import extra_turn_sentences
 
 __all__ = ["render_table_view"]
 
@@ -72,9 +74,16 @@ def _general(seat: Mapping[str, Any], narrator: Narrator) -> str:
 
 def _board(seat: Mapping[str, Any], narrator: Narrator) -> list[str]:
     """The 神话再临 packs' public marks of a seat, after its judgment cards: face down,
-    the cards kept on its general (a private pile as a count), its spent skills."""
+    the 化身 general shown and the skill named, the cards kept on its general (a private
+    pile as a count), its spent skills."""
     names = narrator.names
     out = [] if seat.get("face_up", True) else [narrator.word("view", "face_down")]
+    shown = seat.get("huashen")
+    if shown:
+        named = [names.general(shown["general"])] + (
+            [names.skill(shown["skill"])] if shown.get("skill") else []
+        )
+        out.append(f"{names.skill('huashen')}: {' · '.join(named)}")
     for skill, pile in (seat.get("piles") or {}).items():
         items = pile.get("items")
         if items is not None and pile.get("public"):
@@ -194,9 +203,10 @@ def render_table_view(
     status.append(counts, style="dim")
     parts: list[RenderableType] = [table, status]
     comparison = state.get("last_comparison")
-    if comparison:  # the 神话再临 packs: public once both cards were revealed
-        said = narrator.table("last_comparison", state, **comparison)
-        parts.append(Text(said, no_wrap=True, overflow="ellipsis") if stable else Text(said))
+    said = [narrator.table("last_comparison", state, **comparison)] if comparison else []
+    said += extra_turn_sentences(state, narrator)
+    for line in said:  # the 神话再临 packs' public table facts
+        parts.append(Text(line, no_wrap=True, overflow="ellipsis") if stable else Text(line))
     pending = state.get("pending")
     if pending:
         parts.append(Text(narrator.prompt(pending, state), style="cyan"))

@@ -10,10 +10,12 @@ active skill once per phase: used or not). Regicide: the seat's hand count and w
 it owes the enemy now (the damage to pay, `left` of it).
 
 With the 神话再临 packs the panel also shows the table's marks as the TV does, for every
-seat (`board`): a face-down general, the cards kept on a general (a private pile, 化身's
-general cards, as a count, but with its items on its owner's own panel) and spent
-limited or awakening skills; and the latest point comparison (`comparison`, the
-narration's sentence: both players, both cards, whether the initiator won).
+seat (`board`): a face-down general, 左慈's shown 化身 general and the skill he named
+(`huashen`), the cards kept on a general (a private pile, 化身's general cards, as a count,
+but with its items on its owner's own panel) and spent limited or awakening skills; the
+latest point comparison (`comparison`, the narration's sentence: both players, both cards,
+whether the initiator won); and the extra turns (`extra_turns`, the narration's sentences:
+the one being played, then those to come, 放权).
 
 Everything here but `identity` and the seat's own private piles is public (the table
 view shows it, or anyone at the table can work it out: distances come from seats and
@@ -24,12 +26,13 @@ The `names` of every seat's general (public) name the seat dial's buttons.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 from companion.narration import Narrator
 
-__all__ = ["NOT_ONCE", "ONCE_PER_PHASE", "seat_panel"]
+__all__ = ["NOT_ONCE", "ONCE_PER_PHASE", "extra_turn_sentences", "seat_panel"]
 
 #: The active skills the engine allows once per play phase (their `once_used` check
 #: in `engine/sanguosha/skills`: a `turn:` mark set when used). The other active
@@ -133,6 +136,7 @@ def _sanguosha(session: Any, state: dict[str, Any], seat: int, lang: str) -> dic
         if isinstance(comparison, dict)
         else None
     )
+    out["extra_turns"] = extra_turn_sentences(state, _narrator(lang))
     turn = state.get("turn") or {}
     if turn.get("seat") == seat and turn.get("phase") == "play":
         limit = engine.kill_limit(player)
@@ -149,8 +153,19 @@ def _sanguosha(session: Any, state: dict[str, Any], seat: int, lang: str) -> dic
 
 @cache
 def _narrator(lang: str) -> Narrator:
-    """One narrator per language for the comparison's sentence (panels are built often)."""
+    """One narrator per language for the panel's sentences (panels are built often)."""
     return Narrator(lang)
+
+
+def extra_turn_sentences(state: Mapping[str, Any], narrator: Narrator) -> list[str]:
+    """The extra turn being played, then the ones to come, in order (放权), as the
+    narration says them: the phone panel's and the terminal's."""
+    turn = state.get("turn") or {}
+    out = []
+    if isinstance(turn.get("extra"), dict) and turn.get("seat"):
+        out.append(narrator.table("extra_turn", state, seat=turn["seat"], **turn["extra"]))
+    out += [narrator.table("extra_turn_next", state, **t) for t in state.get("extra_turns") or []]
+    return out
 
 
 def _board(seats: dict[int, dict[str, Any]], player: Any, names: Any) -> list[dict[str, Any]]:
@@ -175,12 +190,20 @@ def _board(seats: dict[int, dict[str, Any]], player: Any, names: Any) -> list[di
             piles.append(
                 {"skill": names.skill(skill), "count": pile.get("count", 0), "cards": cards}
             )
+        shown = seat.get("huashen")
         entry = {
             "seat": n,
             "face_down": seat.get("face_up") is False and seat.get("alive", True),
+            "huashen": {
+                "skill": names.skill("huashen"),
+                "general": names.general(shown["general"]),
+                "named": names.skill(shown["skill"]) if shown.get("skill") else None,
+            }
+            if isinstance(shown, dict)
+            else None,
             "piles": piles,
             "spent": [names.skill(s) for s in seat.get("spent") or []],
         }
-        if entry["face_down"] or piles or entry["spent"]:
+        if entry["face_down"] or entry["huashen"] or piles or entry["spent"]:
             out.append(entry)
     return out

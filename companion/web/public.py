@@ -29,6 +29,13 @@ The latest point comparison is copied field by field as well (None before the fi
 >>> public_state({"last_comparison": {"seat": 2, "target": 4, "card": "dodge@HK",
 ...     "target_card": "dodge@D2", "won": True, "reason": "tianyi", "x": 1}})["last_comparison"]
 {'seat': 2, 'target': 4, 'card': 'dodge@HK', 'target_card': 'dodge@D2', 'won': True, 'reason': 'tianyi'}
+
+So are the extra turns (放权): the ones to come, and the one being played (`turn.extra`):
+
+>>> out = public_state({"turn": {"seat": 4, "extra": {"reason": "fangquan", "by": 1, "x": 0}},
+...     "extra_turns": [{"seat": 2, "reason": "fangquan", "by": 4, "x": 0}, "bad"]})
+>>> out["turn"], out["extra_turns"]
+({'seat': 4, 'extra': {'reason': 'fangquan', 'by': 1}}, [{'seat': 2, 'reason': 'fangquan', 'by': 4}])
 """
 
 from __future__ import annotations
@@ -65,6 +72,8 @@ _HAND = ("seat", "count", "yielded_last_turn")
 _RESULT = ("outcome", "reason", "tier", "jesters_used", "seat")
 _COMPARISON = ("seat", "target", "card", "target_card", "won", "reason")
 """The latest point comparison (拼点): both cards were revealed, so all of it is public."""
+_EXTRA_TURN = ("seat", "reason", "by")
+"""An extra turn (放权): who takes it, the skill that granted it and whose turn it was."""
 
 
 def _pick(obj: Any, keys: tuple[str, ...]) -> dict[str, Any] | None:
@@ -105,6 +114,13 @@ def public_state(view: dict[str, Any]) -> dict[str, Any]:
     for key, fields in (("turn", _TURN), ("enemy", _ENEMY)):
         if key in view:
             out[key] = _pick(view[key], fields)
+    turn = view.get("turn")
+    if isinstance(turn, dict) and isinstance(out.get("turn"), dict) and "extra" in turn:
+        out["turn"]["extra"] = _pick(turn["extra"], _EXTRA_TURN[1:])
+    if isinstance(view.get("extra_turns"), list):
+        out["extra_turns"] = [
+            _pick(t, _EXTRA_TURN) for t in view["extra_turns"] if isinstance(t, dict)
+        ]
     if "pending" in view:
         out["pending"] = _pending(view["pending"])
     if isinstance(view.get("result"), dict):

@@ -31,7 +31,7 @@ from engine.sanguosha.events import (
 from engine.sanguosha.modes import order
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.skills import Flow, Point, Skill
-from engine.sanguosha.state import HIDDEN, PHASES, Player
+from engine.sanguosha.state import HIDDEN, PHASES, ExtraTurn, Player
 
 if TYPE_CHECKING:
     from engine.sanguosha.cards.delayed import DelayedTrick
@@ -60,23 +60,25 @@ class FlowLayer(RespondLayer):
             i = (i + 1) % n
         return players[i]
 
-    def turn(self, p: Player) -> Flow:
-        """`p`'s turn, then any extra turns granted during it (docs/forest-mountain.md
-        §2.4). A face-down seat's turn does not happen: it turns face-up instead
-        (docs/wind-fire.md §2.1)."""
+    def turn(self, p: Player, extra: ExtraTurn | None = None) -> Flow:
+        """`p`'s turn (`extra`: the extra turn it is), then any extra turns granted during
+        it (docs/forest-mountain.md §2.4). A face-down seat's turn does not happen: it
+        turns face-up instead (docs/wind-fire.md §2.1)."""
         if not p.face_up:
             p.face_up = True
             self.emit(GeneralFlipped(p.seat, True, "turn_skipped"))
         else:
-            yield from self._turn(p)
-        extra = self.extra_turns
-        while extra:
-            q = extra.pop(0)
+            yield from self._turn(p, extra)
+        queue = self.extra_turns
+        while queue:
+            granted = queue.pop(0)
+            q = self.player(granted.seat)
             if q.alive:
-                yield from self.turn(q)
+                yield from self.turn(q, granted)
 
-    def _turn(self, p: Player) -> Flow:
+    def _turn(self, p: Player, extra: ExtraTurn | None) -> Flow:
         self.current = p
+        self.extra_turn = extra
         self.turn_over = False
         self.kills_used = 0
         self.skipped: set[str] = set()

@@ -41,7 +41,7 @@ from engine.sanguosha.catalogue import Card, deck_for
 from engine.sanguosha.modes.spec import IDENTITY, mode_spec
 from engine.sanguosha.modes.teams import TeamMode
 from engine.sanguosha.skills import EQUIPMENT_SKILLS
-from engine.sanguosha.state import Player
+from engine.sanguosha.state import ExtraTurn, Player
 
 if TYPE_CHECKING:
     from engine.sanguosha.events import Event, PointsCompared
@@ -95,7 +95,8 @@ class GameState:
         self.round = 0
         self.kills_used = 0
         self.turn_over = False
-        self.extra_turns: list[Player] = []  # extra turns taken after the current one (放权)
+        self.extra_turns: list[ExtraTurn] = []  # extra turns taken after the current one (放权)
+        self.extra_turn: ExtraTurn | None = None  # the current turn, when it is an extra one
         # the latest point comparison (拼点): both cards were revealed, so it is public
         self.last_comparison: PointsCompared | None = None
         self.status = "setup"

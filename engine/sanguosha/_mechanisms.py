@@ -43,7 +43,7 @@ from engine.sanguosha.events import (
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.skills import REGISTRY, Flow, Point
-from engine.sanguosha.state import SLOT_INDEX, Pile, Player
+from engine.sanguosha.state import SLOT_INDEX, ExtraTurn, Pile, Player
 
 if TYPE_CHECKING:
     from engine.sanguosha.cards import Problem
@@ -180,7 +180,8 @@ class MechanismsLayer(LifeLayer):
     def grant_extra_turn(self, p: Player, reason: str) -> None:
         """`p` takes a full extra turn right after the current turn ends; then play goes
         on after the player whose turn it was (`FlowLayer.turn`)."""
-        self.extra_turns.append(p)
+        by = self.current.seat if self.current is not None else None
+        self.extra_turns.append(ExtraTurn(p.seat, reason, by))
         self.emit(ExtraTurnGranted(p.seat, reason))
 
     # ---------------------------------------------------------------- 7. hidden cards

@@ -13,6 +13,9 @@ public or the view is its owner's: 化身's general cards are never in another's
 `last_comparison` is the point comparison (拼点) of this turn, the latest, or None: its two
 seats, their two cards (revealed together, so public), whether the initiator `won` (a
 tie is not a win) and the skill that started it (docs/wind-fire.md §2.2).
+`extra_turns` are the extra turns granted (放权) and not yet taken, in the order they come:
+each `{seat, reason, by}` (the skill, and the seat whose turn it was); while an extra turn
+is played, `turn` has `extra`: its `{reason, by}` (docs/forest-mountain.md §2.4).
 In digital mode `view(seat)` adds that seat's own `hand` and `own_identity`.
 In a two-side mode each seat also has its `team`, `role`, `leader` (and 1v1's
 `reserves_count`, names only for their owner; 3v3's `acted`), and `game_mode`
@@ -76,11 +79,7 @@ class ViewLayer(LegalLayer):
             "winners": list(outcome.winners) if outcome else [],
             "winner_side": outcome.side if outcome else None,
             "end_reason": outcome.reason.value if outcome else None,
-            "turn": {
-                "seat": self.current.seat if self.current else None,
-                "phase": self.phase,
-                "round": self.round,
-            },
+            "turn": self._turn_view(),
             "pending": self._public_prompt(seat),
             "deck_count": len(self.deck),
             "discard_count": len(self.discard_pile),
@@ -89,7 +88,20 @@ class ViewLayer(LegalLayer):
             "game_mode": mode.view() if mode is not None else {"name": "identity"},
             "general_packs": list(self.settings.general_packs),
             "last_comparison": _comparison(self.last_comparison),
+            "extra_turns": [t._asdict() for t in self.extra_turns],
         }
+
+    def _turn_view(self) -> dict[str, Any]:
+        """Whose turn, its phase and round; `extra` (who granted it, how) for an extra turn."""
+        out: dict[str, Any] = {
+            "seat": self.current.seat if self.current else None,
+            "phase": self.phase,
+            "round": self.round,
+        }
+        extra = self.extra_turn
+        if extra is not None and self.current is not None:
+            out["extra"] = {"reason": extra.reason, "by": extra.by}
+        return out
 
     def _public_prompt(self, seat: int | None) -> dict[str, Any] | None:
         prompt = self._prompt

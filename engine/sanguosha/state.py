@@ -8,7 +8,7 @@ every rule reads the same lists in both modes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core.cards import Color, Rank, Suit
 from engine.sanguosha.catalogue import EQUIP_SLOTS, Card
@@ -41,6 +41,15 @@ class Pile:
     def cards(self) -> list[Card]:
         """The physical cards of the pile (a general card is not one of the deck's)."""
         return [c for c in self.items if isinstance(c, Card)]
+
+
+class ExtraTurn(NamedTuple):
+    """An extra turn granted (放权): `seat` takes it, `reason` is the skill that granted it
+    and `by` the seat whose turn it was then (play goes on after that seat)."""
+
+    seat: int
+    reason: str
+    by: int | None
 
 
 class Player:

@@ -28,6 +28,8 @@ from tests.phone.engines import (
 )
 from tests.phone.harness import PhoneTable, counted
 from tests.phone.test_secure import photo_of
+from tests.web import mountain_board
+from tests.web.mountain_board import play_mountain
 from tests.web.wind_fire_board import PACKS, PLAYERS, play_board
 
 pytestmark = pytest.mark.camera
@@ -123,6 +125,28 @@ async def test_the_panel_shows_the_wind_fire_marks(
         said = await page.evaluate("document.querySelector('#panel .comparison').textContent")
         assert said.startswith("Last point comparison (Heavenly Righteousness): Taishi Ci")
         assert said.endswith("Taishi Ci (seat 2) won.")
+
+
+async def test_the_panel_shows_the_shown_huashen_and_the_extra_turn(
+    tmp_path: Path, authority: Path, page: Page
+) -> None:
+    """左慈's shown 化身 general and 蔡文姬's extra turn (放权) on 左慈's own panel, as in
+    Chromium (`test_panel_packs.py`): the real 山 generals played while it is open."""
+    shutil.copytree(authority, tmp_path / "phone-tls")
+    settings, players = mountain_board.PACKS, mountain_board.PLAYERS
+    async with PhoneTable(tmp_path, players=players, settings=settings) as table:
+        await open_seat(page, table.seat_url(3))
+        await page.wait("window.__phone.panel && window.__phone.panel.seat === 3")
+        play_mountain(table.session)
+        await page.wait("document.querySelectorAll('#panel .extra-turn').length === 1")
+        said = await page.evaluate("document.querySelector('#panel .extra-turn').textContent")
+        assert said == (
+            "Extra turn: Cai Wenji (seat 4), given by Liu Shan (seat 1) with Delegate Power."
+        )
+        mark = await page.evaluate(
+            "document.querySelector('#panel dl.board dd[data-seat=\"3\"]').textContent"
+        )
+        assert mark == "Incarnation: Zhen Ji · Goddess Luo · Incarnation: Zhen Ji Guo Jia"
 
 
 async def test_the_page_moves_to_https_with_the_tables_ca(

@@ -77,7 +77,7 @@ THREE_KINGDOMS_ONLY = {
     "scan_identity", "scan_general", "scan_card_first", "nothing_to_cancel",
     "choose_targets_first", "scan_or_no", "flip_and_scan", "claimed", "skill_staged",
     "skill_cancelled", "target_added", "card_added", "aimed_at_source", "no_skill_to_start",
-    "halberd_last_card", "last_comparison",
+    "halberd_last_card", "last_comparison", "extra_turn", "extra_turn_next",
 }  # fmt: skip
 """The shared table messages a Regicide game never says (staging skills, generals...)."""
 

@@ -1,9 +1,10 @@
 """Hidden information never leaves the server: whole digital games (where the test
 knows every hand, the deck and every identity) go through the real server, and every
-byte of its update stream is scanned."""
+byte of its update stream is scanned; at a real table, 左慈's face-down 化身 cards too."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -15,11 +16,14 @@ from companion.game.session import Session
 from companion.narration import Narrator, SanguoshaNames
 from companion.store import GameLog
 from companion.web import TableFeed, TableServer, public_state, serve_table
+from companion.web.panel import seat_panel
 from engine.regicide import Game as RegicideGame
 from engine.regicide.bot import RandomBot
 from engine.sanguosha import Game as SanguoshaGame
 from tests.regicide_table.helpers import to_input
+from tests.web import mountain_board
 from tests.web.stream import Frame, StreamReader, keys, leaves, reading
+from tests.web.wind_fire_board import board_inputs
 
 FORBIDDEN_KEYS = {"hand", "own_identity", "options"}
 SYNC_EVERY = 25  # publish this many updates, then wait for the client to have them all
@@ -242,3 +246,47 @@ def test_a_staged_skill_of_the_other_game_is_not_forwarded() -> None:
     for value in (skill, ["S4", 7], "S4"):
         view = {"pending": {"kind": "play", "seat": 2, "staged": value, "left": "6"}}
         assert public_state(view)["pending"] == {"kind": "play", "seat": 2}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+async def test_zuocis_face_down_huashen_cards_reach_no_page_and_no_other_panel(
+    lang: str, tmp_path: Path
+) -> None:
+    """左慈's face-down 化身 cards (two scanned at his own reader, one then shown) are never
+    named in a frame of the table view's stream, as an id or in a sentence, while they are
+    face down; nor on another seat's phone panel. The shown one is, and his own panel names
+    both."""
+    names = SanguoshaNames(lang)
+    hidden_at: dict[int, set[str]] = {0: set()}
+    with GameLog(tmp_path / "g.sqlite") as log:
+        session = Session.start(log, game="sanguosha", players=mountain_board.PLAYERS, seed=0,
+                                settings=mountain_board.PACKS, lang=lang)  # fmt: skip
+        engine: Any = getattr(session.table.adapter, "engine")  # noqa: B009
+        zuoci = engine.player(3)
+        async with serve_table(session, "127.0.0.1", 0) as server:
+            async with reading(f"{server.base_url}/events") as reader:
+                await reader.until(0)
+                for inp in board_inputs(mountain_board.SCRIPT):
+                    assert session.commit(inp).outcome.accepted  # type: ignore[union-attr]
+                    pile = zuoci.piles.get("huashen")
+                    shown = (zuoci.marks.get("huashen") or ("",))[0]
+                    hidden_at[server.feed.seq] = (
+                        {str(g) for g in pile.items} - {shown} if pile else set()
+                    )
+                await reader.until(server.feed.seq)
+        panels = {seat: json.dumps(seat_panel(session, seat, lang), ensure_ascii=False)
+                  for seat in range(1, mountain_board.PLAYERS + 1)}  # fmt: skip
+    assert hidden_at[server.feed.seq] == {mountain_board.HIDDEN}  # the test has teeth
+    assert len(reader.frames) == server.feed.seq + 2  # hello, snapshot, every update
+    for frame in reader.frames:
+        seq = _frame_seq(frame, 0)
+        text = json.dumps(_game_data(frame), ensure_ascii=False)
+        for general in hidden_at[seq]:
+            assert general not in text and names.general(general) not in text, (seq, general)
+    said = json.dumps([_game_data(frame) for frame in reader.frames], ensure_ascii=False)
+    assert names.general("zhenji") in said  # the shown one is named once shown
+    assert reader.frames[-1].data["state"]["seats"][2]["huashen"]["general"] == "zhenji"
+    hidden = names.general(mountain_board.HIDDEN)
+    assert hidden in panels[3] and names.general("zhenji") in panels[3]  # his own
+    for seat in (1, 2, 4):
+        assert hidden not in panels[seat] and names.general("zhenji") in panels[seat], seat

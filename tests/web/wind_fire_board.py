@@ -6,6 +6,7 @@ The inputs go through `Session.commit`, as the pump commits a reader's."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,9 @@ PLAYERS = 4
 PACKS: dict[str, Any] = {"general_packs": ["standard", "wind", "fire"]}
 
 
-def play_board(session: Session) -> None:
-    """Commit every line of the script; each must be accepted."""
-    for line in parse_table_script(SCRIPT.read_text("utf-8")):
+def board_inputs(script: Path = SCRIPT) -> Iterator[TableInput]:
+    """Each line of `script` as the input its seat's reader (or the host) sends."""
+    for line in parse_table_script(script.read_text("utf-8")):
         if isinstance(line, HostLine):
             inp = TableInput(InputKind.CORRECT, line.data, reader="host")
         else:
@@ -34,8 +35,14 @@ def play_board(session: Session) -> None:
                 assert isinstance(action, Press), line
                 data = {"button": action.button.lower(), "long": False}
                 inp = TableInput(InputKind.PRESS, data, reader=reader, seat=seat)
+        yield inp
+
+
+def play_board(session: Session, script: Path = SCRIPT) -> None:
+    """Commit every line of `script`; each must be accepted."""
+    for inp in board_inputs(script):
         update = session.commit(inp)
-        assert update.outcome is not None and update.outcome.accepted, (line, update.sentences)
+        assert update.outcome is not None and update.outcome.accepted, (inp, update.sentences)
 
 
 def board_session(log: Any, lang: str = "en") -> Session:

@@ -174,15 +174,17 @@
     renderDial();
   }
 
-  // The 神话再临 packs' marks of every seat, as on the TV (face down, the cards kept on a
-  // general, a private pile as a count but on its owner's panel, spent skills), then the
-  // latest point comparison: the companion's sentence (both cards, who won).
+  // The 神话再临 packs' marks of every seat, as on the TV (face down, 左慈's shown 化身
+  // general and the skill he named, the cards kept on a general, a private pile as a count
+  // but on its owner's panel, spent skills), then the latest point comparison and the extra
+  // turns (放权): the companion's sentences.
   function renderBoard(box, p) {
     if (p.board && p.board.length) {
       box.append(el("h2", w("panel_board")));
       const marks = el("dl", undefined, "board");
       for (const b of p.board) {
         const parts = b.face_down ? [w("panel_face_down")] : [];
+        if (b.huashen) parts.push(`${b.huashen.skill}: ${[b.huashen.general, b.huashen.named].filter(Boolean).join(" · ")}`);
         for (const pile of b.piles) {
           const cards = pile.cards ? pile.cards.join(" ") : w("panel_pile_count").replace("{n}", pile.count);
           parts.push(`${pile.skill}: ${cards}`);
@@ -195,6 +197,7 @@
       box.append(marks);
     }
     if (p.comparison) box.append(el("p", p.comparison, "comparison"));
+    for (const said of p.extra_turns || []) box.append(el("p", said, "extra-turn"));
   }
 
   // The dial names the generals ("2 · 关羽") and says what it is for.

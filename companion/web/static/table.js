@@ -84,6 +84,9 @@ function seatName(n) {
   return fill("seat_n", { n });
 }
 
+const generalName = (id) => (L.generals && L.generals[id] ? L.generals[id].name : id);
+const skillName = (id) => (L.skills && L.skills[id]) || id;
+
 function askedSeats(p) {
   if (!p) return [];
   if (p.seat !== null && p.seat !== undefined) return [p.seat];
@@ -154,15 +157,18 @@ function sanguoshaSeat(seat, turnSeat, asked) {
   if (seat.alive && seat.chained) tags.push(h("span", { class: "tag chained" }, ui("chained")));
   if (seat.alive && seat.wine) tags.push(h("span", { class: "tag wine" }, ui("wine")));
   else if (seat.alive && seat.wine_used) tags.push(h("span", { class: "tag wine-used" }, ui("wine_used")));
-  // the 神话再临 packs: a face-down general, cards kept on it (a private pile as a count),
-  // limited and awakening skills already spent
-  const skill = (id) => (L.skills && L.skills[id]) || id;
+  // the 神话再临 packs: a face-down general, 左慈's shown 化身 general and the skill he named,
+  // cards kept on a general (a private pile as a count), limited and awakening skills spent
   if (seat.alive && seat.face_up === false) tags.push(h("span", { class: "tag face-down" }, ui("face_down")));
+  if (seat.huashen) {
+    const shown = [generalName(seat.huashen.general), seat.huashen.skill && skillName(seat.huashen.skill)];
+    tags.push(h("span", { class: "tag huashen" }, fill("labelled", { label: skillName("huashen"), value: shown.filter(Boolean).join(" · ") })));
+  }
   for (const [id, pile] of Object.entries(seat.piles || {})) {
     const items = pile.public && pile.items ? pile.items.map(cardNode) : [fill("pile_count", { n: pile.count })];
-    tags.push(h("span", { class: "tag pile" }, ...fillNodes("labelled", { label: skill(id), value: items.flatMap((n, i) => (i ? [" ", n] : [n])) })));
+    tags.push(h("span", { class: "tag pile" }, ...fillNodes("labelled", { label: skillName(id), value: items.flatMap((n, i) => (i ? [" ", n] : [n])) })));
   }
-  for (const id of seat.spent || []) tags.push(h("span", { class: "tag spent" }, fill("spent", { skill: skill(id) })));
+  for (const id of seat.spent || []) tags.push(h("span", { class: "tag spent" }, fill("spent", { skill: skillName(id) })));
   const judgment = (seat.judgment || []).map((c) =>
     h("span", { class: "chip judge" }, h("span", { class: "slot" }, ui("judgment")), cardNode(c)));
   return h("article", { class: classes.filter(Boolean).join(" "), "data-seat": seat.seat },
@@ -255,13 +261,16 @@ function regicideDetail(p) {
 // whether its initiator won (a tie is not a win).
 function comparisonNode(c) {
   if (!c) return null;
-  const skill = (L.skills && L.skills[c.reason]) || c.reason;
+  const skill = skillName(c.reason);
   const cards = fillNodes("comparison_cards", { seat: seatName(c.seat), card: cardNode(c.card),
     target: seatName(c.target), target_card: cardNode(c.target_card) });
   const result = h("b", {}, fill(c.won ? "comparison_won" : "comparison_not_won", { seat: seatName(c.seat) }));
   return h("div", { class: c.won ? "comparison won" : "comparison" }, ...fillNodes("labelled",
     { label: fill("comparison", { skill }), value: fillNodes("comparison_result", { cards, result }) }));
 }
+
+// Extra turns (放权): the one being played, on the turn's line, then those to come in order.
+const extraText = (key, t, seat) => fill(key, { seat: seatName(seat), skill: skillName(t.reason), by: seatName(t.by) });
 
 function sanguoshaCentre() {
   const t = state.turn || {};
@@ -270,6 +279,8 @@ function sanguoshaCentre() {
     t.round ? h("div", { class: "round" }, fill("round", { n: t.round })) : null,
     t.seat ? h("div", { class: "turn" }, fill("labelled", { label: ui("turn_of"), value: seatName(t.seat) }),
       phase ? h("span", { class: "phase" }, " · " + phase) : null) : null,
+    t.seat && t.extra ? h("div", { class: "extra-turn" }, extraText("extra_turn", t.extra, t.seat)) : null,
+    ...(state.extra_turns || []).map((x) => h("div", { class: "extra-turn next" }, extraText("extra_turn_next", x, x.seat))),
     unitNode(state.game_mode),
     pendingNode(state.pending),
     comparisonNode(state.last_comparison),
@@ -343,7 +354,7 @@ function render() {
   }
   const latest = log.length ? log[log.length - 1] : "";
   const centreKey = JSON.stringify([state.turn, state.pending, state.deck_count, state.discard_count, state.game_mode,
-    state.enemy, state.in_play, state.castle_left, state.tavern_count, state.jester_flips_left, state.seats && state.seats.map((x) => x.general), state.last_comparison, regicide ? "" : latest]);
+    state.enemy, state.in_play, state.castle_left, state.tavern_count, state.jester_flips_left, state.seats && state.seats.map((x) => x.general), state.last_comparison, state.extra_turns, regicide ? "" : latest]);
   if (centreKey !== drawn.centre) {
     const parts = regicide ? regicideCentre() : [...sanguoshaCentre(), h("div", { class: "latest" }, latest)];
     document.getElementById("centre").replaceChildren(...parts.filter(Boolean));
