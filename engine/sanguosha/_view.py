@@ -60,7 +60,9 @@ class ViewLayer(LegalLayer):
                 "piles": {name: _pile_view(pile, seat == p.seat) for name, pile in p.piles.items()},
             }
             shown = p.marks.get("huashen")
-            if shown is not None:  # 化身's face-up card and the skill named: public
+            # 化身's face-up card and the skill named, public; a dead 左慈's general cards
+            # have left the game with him
+            if shown is not None and p.alive:
                 entry["huashen"] = {"general": shown[0], "skill": shown[1]}
             if self.settings.maneuvering:  # public table state of the expansion (5)
                 entry["chained"] = p.chained

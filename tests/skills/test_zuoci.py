@@ -7,13 +7,13 @@ import random
 import pytest
 
 from companion.narration import Narrator
-from engine.sanguosha import ChooseGeneral, ChooseOption, Confirm, Game, Reason, Settings
+from engine.sanguosha import ChooseGeneral, ChooseOption, Confirm, Game, Reason, Respond, Settings
 from engine.sanguosha.packs import general_problem
 from engine.sanguosha.prompts import PromptKind
 from engine.sanguosha.skills.huashen import skill_problem, unused_generals
 from tests.sanguosha.scenario import self_play
 
-from .helpers import game_with, prompt_is, refused, set_hand, skill_ids, table_game
+from .helpers import game_with, prompt_is, refused, set_hand, set_hp, skill_ids, table_game
 from .test_mountain_pack import _kill
 
 PACKS = ("standard", "forest", "mountain")
@@ -265,3 +265,23 @@ def test_at_the_table_the_draws_are_private_scans_and_the_shown_card_is_scanned(
     public = public_state(t.game.view())
     assert public["seats"][0]["huashen"] == {"general": "jiaxu", "skill": "weimu"}
     assert "liushan" not in json.dumps(public)
+
+
+def test_his_incarnation_leaves_the_game_with_him():
+    """A dead 左慈 keeps no 化身 cards and shows none: the cards leave the game with him
+    (never to the discard pile, they are general cards), and the view drops his shown one."""
+    game = game_with("zhaoyun", "zuoci", None, settings=Settings(general_packs=PACKS))
+    zuoci = game.player(2)
+    game.add_to_pile(zuoci, "huashen", ("zhenji", "guojia"), False, "huashen")
+    zuoci.marks["huashen"] = ("zhenji", "luoshen")
+    set_hp(game, 2, 1)
+    set_hand(game, 1, "kill@S7")
+    set_hand(game, 2)
+    discards = len(game.discard_pile)
+    _kill(game, 1, 2)
+    while (p := game.pending()) is not None and zuoci.alive:
+        game.submit(p.seats[0], Confirm(False) if p.kind is PromptKind.CONFIRM else Respond(None))
+    assert not zuoci.alive
+    seat = game.view()["seats"][1]
+    assert "huashen" not in seat and seat["piles"].get("huashen", {"count": 0})["count"] == 0
+    assert len(game.discard_pile) == discards + 1  # the Kill alone
