@@ -20,11 +20,13 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -242,13 +244,29 @@ def timed(args: list[str], workdir: Path, **extra_env: str) -> Finished:
     return Finished(proc.returncode, err_path.read_text("utf-8"), wall, cpu)
 
 
-def crash_and_resume(game: Game, kill: Kill, workdir: Path) -> Outcome:
-    """Play `game` killed at `kill`, resume until it finishes, compare the final state."""
+def _with_wal(db: Path) -> tuple[Path, Path, Path]:
+    """A log's files: the database and its write-ahead log and index."""
+    return db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")
+
+
+def crash_and_resume(
+    game: Game, kill: Kill, workdir: Path, on_killed: Callable[[Path], None] | None = None
+) -> Outcome:
+    """Play `game` killed at `kill`, resume until it finishes, compare the final state.
+    `on_killed` gets a copy of the killed run's log before the resume (what the resume
+    rebuilds: its pending prompt and views), the log itself left as the kill left it."""
     workdir.mkdir(parents=True, exist_ok=True)
     db, state = workdir / "crash.sqlite", workdir / "crash.json"
-    for stale in (db, state, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
+    for stale in (state, *_with_wal(db)):
         stale.unlink(missing_ok=True)
     killed = _play_killed(game, kill, db, state)
+    if on_killed is not None:
+        copy = workdir / "killed" / db.name
+        copy.parent.mkdir(exist_ok=True)
+        for src, dst in zip(_with_wal(db), _with_wal(copy), strict=True):
+            if src.exists():
+                shutil.copyfile(src, dst)
+        on_killed(copy)
     state.unlink(missing_ok=True)  # only the resume's own state counts
     resume = ["resume", "--db", str(db), "--state-out", str(state)]
     extra = {"COMPANION_CRASH_AFTER": str(kill.again)} if kill.again else {}

@@ -212,6 +212,15 @@ class Request:
         self.card: Card | None = None
 
 
+class Entered:
+    """`player`'s general enters play (`Point.ENTERED`)."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+
 class PhaseData:
     __slots__ = ("player", "phase", "skip")
 

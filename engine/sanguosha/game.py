@@ -26,6 +26,7 @@ from engine.sanguosha._legal import Bits, LegalActions, below
 from engine.sanguosha._view import ViewLayer
 from engine.sanguosha._zones import GameEnded
 from engine.sanguosha.actions import Action, EndPlay
+from engine.sanguosha.context import Entered
 from engine.sanguosha.corrections import CORRECTIONS, correct
 from engine.sanguosha.events import Event
 from engine.sanguosha.modes import rule_skills  # noqa: F401  (registers the modes' rule skills)
@@ -217,7 +218,13 @@ class Game(ViewLayer):
 
     def _run(self) -> Flow:
         yield from self.setup()
-        if Point.GAME_START in self._hooks:  # every general is revealed (化身)
-            yield from self.fire(Point.GAME_START, None)
+        yield from self.enter_play(self.players)  # every general is revealed (化身)
         self.status = "playing"
         yield from self.play_turns()
+
+    def enter_play(self, players: list[Player]) -> Flow:
+        """`players`' generals enter play, in seat order (`Point.ENTERED`): the first
+        generals at game start, a later one when it has entered (`TeamMode.enter`)."""
+        if Point.ENTERED in self._hooks:
+            for p in players:
+                yield from self.fire(Point.ENTERED, Entered(p))

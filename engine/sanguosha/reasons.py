@@ -111,6 +111,7 @@ class Reason(StrEnum):
     GENERAL_NOT_OFFERED = "general_not_offered"  # general, options (one's own to choose from)
     GENERAL_PACK_NOT_CHOSEN = "general_pack_not_chosen"  # general, pack, packs (the game's)
     HUASHEN_ALREADY_YOURS = "huashen_already_yours"  # count (化身: drawn again; not named)
+    HUASHEN_DEALT = "huashen_dealt"  # left (化身: a card of the mode's draft; not named)
     HUASHEN_NOT_YOURS = "huashen_not_yours"  # general, count (化身: not one of his cards)
     HUASHEN_SKILL_NOT_GIVEN = "huashen_skill_not_given"  # skill, general, why, skills
     NO_IDENTITIES = "no_identities"  # mode (a team mode uses no identity card)

@@ -22,14 +22,24 @@ PLAYERS = {"1v1": 2, "2v2": 4, "3v3": 6, "4v4": 8}
 
 class ModeSeats(Seats):
     """A two-side mode's table after its setup; `generals` are the seats' generals in seat
-    order (1v1: the two first generals, from the draft above; 3v3: cool seats 1-3 from
-    the cool marshal's eight, warm seats 4-6 from the warm marshal's)."""
+    order (1v1: the two first generals, from the draft above, or from `draft`'s pool and
+    picks; 3v3: cool seats 1-3 from the cool marshal's eight, warm seats 4-6 from the warm
+    marshal's); `packs`: the game's general packs (default: the standard one)."""
 
-    def __init__(self, mode: str, *generals: str, rules: dict[str, Any] | None = None) -> None:
-        settings = {"game_mode": mode, "mode_settings": dict(rules or {})}
+    def __init__(
+        self,
+        mode: str,
+        *generals: str,
+        rules: dict[str, Any] | None = None,
+        packs: tuple[str, ...] = ("standard",),
+        draft: tuple[tuple[str, ...], tuple[tuple[int, str], ...]] = (POOL_1V1, DRAFT_1V1),
+    ) -> None:
+        settings = {
+            "game_mode": mode, "mode_settings": dict(rules or {}), "general_packs": list(packs),
+        }  # fmt: skip
         super(Seats, self).__init__(players=PLAYERS[mode], settings=settings)
         if mode == "1v1":
-            self._draft(POOL_1V1, DRAFT_1V1)
+            self._draft(*draft)
             for seat, general in enumerate(generals or ("zhangfei", "huatuo"), start=1):
                 self.ok(self.scan(general, seat))
         elif mode == "3v3":

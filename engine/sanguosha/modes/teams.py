@@ -109,6 +109,15 @@ class TeamMode:
         mine = sum(1 for q in game.alive_order if self.sides[q.seat].team == team)
         return mine < len(game.alive_order) - mine
 
+    def dealt(self) -> set[str]:
+        """The draft's general cards, in the game whoever holds them: the pool laid face up
+        and every seat's drafted, hidden, reserve and fallen generals (化身 draws from the
+        general cards dealt to no one: docs/forest-mountain.md §4.4)."""
+        out = set(self.pool)
+        for side in self.sides.values():
+            out.update(side.drafted, side.hidden, side.reserves, side.fallen)
+        return out
+
     def attach_rule_skills(self, game: Game, p: Player) -> None:
         """Give `p` the mode's rule skills (`rule_skills.py`), again for each new general."""
         ids = self.spec.rule_skills + (("first_turn_draw",) if self.spec.first_turn_draw else ())
@@ -208,6 +217,7 @@ class TeamMode:
             game.emit(HealthSet(p.seat, p.hp, p.max_hp))
             count = self.start_hand(p, entering=True)
             game.draw(p, count, "enter")
+            yield from game.enter_play([p])
 
     # ---------------------------------------------------------------- view
     def seat_view(self, seat: int, viewer: int | None, table: bool) -> dict[str, Any]:

@@ -55,7 +55,9 @@ Flow = Generator["Prompt", Any, Any]
 class Point(StrEnum):
     """Trigger points, with the `data` object each one passes (see `engine.sanguosha.context`)."""
 
-    GAME_START = "game_start"  # None: every general is revealed, before the first turn
+    ENTERED = "entered"  # Entered(player): a general enters play: each first one once
+    # every general is revealed, before the first turn; a later one (1v1's next general)
+    # once it has entered and drawn its hand (`Game.enter_play`)
     ROUND_START = "round_start"  # RoundData(round): a 3v3 round begins (忠义 ends)
     PHASE_START = "phase_start"  # PhaseData(player, phase, skip): set skip to skip it
     PHASE_END = "phase_end"  # PhaseData

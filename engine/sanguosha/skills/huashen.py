@@ -41,11 +41,14 @@ def cards_of(p: Player) -> list[str]:
 
 
 def unused_generals(game: Game) -> list[str]:
-    """The playable generals of the game's packs in no one's hands: not a player's general
-    and not already a 化身 card, in the catalogue's order."""
+    """The playable generals of the game's packs dealt to no one this game: not a player's
+    general, not already a 化身 card, not one of a two-side mode's draft (`TeamMode.dealt`),
+    in the catalogue's order."""
     out = {p.general for p in game.players}
     for p in game.players:
         out.update(cards_of(p))
+    if game.team_mode is not None:
+        out.update(game.team_mode.dealt())
     return [g for g in pack_generals(game.settings.general_packs) if g not in out]
 
 
@@ -93,6 +96,8 @@ class _Draw:
         mine = cards_of(self.owner)
         if general in mine:  # not named: the others must not learn his cards
             return Reason.HUASHEN_ALREADY_YOURS, {"count": len(mine)}
+        if game.team_mode is not None and general in game.team_mode.dealt():  # not named
+            return Reason.HUASHEN_DEALT, {"left": len(unused_generals(game))}
         return None
 
 
@@ -185,26 +190,30 @@ def choose_huashen(game: Game, p: Player) -> Flow:
 
 @register
 class Huashen(Skill):
-    """化身: once every general is revealed, get two general cards not in the game, face
-    down; show one and name one of its skills (not lord, limited or awakening): you have
-    it, and that general's kingdom and gender. At the start and at the end of each of your
-    turns you may show another (or the same) and name a skill again."""
+    """化身: once every general is revealed (a later 1v1 general: once he enters), get two
+    general cards not in the game, face down; show one and name one of its skills (not
+    lord, limited or awakening): you have it, and that general's kingdom and gender. At
+    the start and at the end of each of your turns you may show another (or the same) and
+    name a skill again."""
 
     id = "huashen"
-    triggers = (Point.GAME_START, Point.PHASE_START, Point.PHASE_END)
-    asks_first = False  # compulsory at game start; asked at the start and end of his turns
+    triggers = (Point.ENTERED, Point.PHASE_START, Point.PHASE_END)
+    asks_first = False  # compulsory as he enters play; asked at the start and end of his turns
 
     def can_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> bool:
-        if point is Point.GAME_START:
-            return True
-        if data.player is not owner or not cards_of(owner):
+        # `data` at ENTERED is an `Entered`: only its `player` is read
+        if data.player is not owner:
+            return False
+        if point is Point.ENTERED:
+            return True  # at game start, or a 1v1 general entering later
+        if not cards_of(owner):
             return False
         if point is Point.PHASE_START:
             return data.phase == "preparation"  # the start of his turn
         return data.phase == "finish"  # its end
 
     def on_trigger(self, game: Game, owner: Player, point: Point, data: PhaseData) -> Flow:
-        if point is Point.GAME_START:
+        if point is Point.ENTERED:
             game.skill_invoked(owner, self.id)
             yield from draw_huashen(game, owner, START_CARDS, self.id)
         else:
