@@ -54,6 +54,8 @@ def test_physical_draw_scans_two_private_cards_then_shows_one_and_names_a_skill(
         sentence = Narrator(lang).prompt(game.view()["pending"])
         assert "1" in sentence and "{" not in sentence and "[" not in sentence[:1], sentence
     refused(game, 1, ChooseGeneral("machao"), Reason.GENERAL_TAKEN)  # in the game
+    outside = refused(game, 1, ChooseGeneral("xiaoqiao"), Reason.GENERAL_PACK_NOT_CHOSEN)
+    assert outside.data == {"general": "xiaoqiao", "pack": "wind", "packs": list(PACKS)}
     events = game.submit(1, ChooseGeneral("jiaxu"))
     refused(game, 1, ChooseGeneral("jiaxu"), Reason.HUASHEN_ALREADY_YOURS)
     events += game.submit(1, ChooseGeneral("liushan"))
