@@ -312,3 +312,61 @@ def test_bare_seats_after_a_preposition_are_one_plural_in_spanish() -> None:
         .refusal({"reason": "yield_after_everyone_yielded", "seat": 3, "others": [1, 2]})
         .startswith("El jugador 3 no puede ceder: los jugadores 1 y 2 cedieron")
     )
+
+
+TWO_PEOPLE = {
+    "seats": [
+        {"seat": 1, "general": "liushan"},
+        {"seat": 2, "general": "zhangzhaozhanghong"},
+        {"seat": 4, "general": "caiwenji"},
+    ]
+}
+"""张昭张纮 is a general who is two people (the glossary's `general_number`)."""
+
+
+def test_a_general_of_two_people_takes_a_plural_verb_in_english_and_spanish() -> None:
+    """ "Zhang Zhao & Zhang Hong invoke", "usan", "se llevan", "no juegan"; a verb later in
+    the sentence agrees where the template says so; a one-person general keeps the singular;
+    Chinese has no agreement to make."""
+    invoked = {"kind": "skill_invoked", "seat": 2, "skill": "guzheng", "targets": []}
+    en, es, zh = Narrator("en"), Narrator("es"), Narrator("zh-Hans")
+    assert en.event(invoked, TWO_PEOPLE) == "Zhang Zhao & Zhang Hong (seat 2) invoke Steady Rule."
+    assert (
+        es.event(invoked, TWO_PEOPLE) == "Zhang Zhao & Zhang Hong (asiento 2) usan Gobierno firme."
+    )
+    assert zh.event(invoked, TWO_PEOPLE) == "2号位张昭张纮发动固政。"
+    assert en.event({**invoked, "seat": 1}, TWO_PEOPLE).startswith("Liu Shan (seat 1) invokes ")
+    gained = {"kind": "cards_gained", "seat": 2, "cards": ["dodge@D2"], "reason": "guzheng"}
+    assert es.event(gained, TWO_PEOPLE).startswith("Zhang Zhao & Zhang Hong (asiento 2) se llevan ")
+    passed = {"kind": "response_declined", "seat": 2, "need": "kill", "against": "duel"}
+    assert es.event(passed, TWO_PEOPLE).startswith("Zhang Zhao & Zhang Hong (asiento 2) no juegan ")
+    hit = {"kind": "damage_dealt", "source": 1, "target": 2, "amount": 1, "nature": "normal",
+           "card": "kill", "hp_before": 3, "hp_after": 2}  # fmt: skip
+    assert es.event(hit, TWO_PEOPLE).endswith(": les quedan 2 de vida.")
+    beige = {"kind": "confirm", "seat": 4, "seats": [4], "reason": "beige", "target": 1,
+             "source": 2}  # fmt: skip
+    assert (
+        "♣ Zhang Zhao & Zhang Hong (seat 2) discard 2 cards, ♠ Zhang Zhao & Zhang Hong "
+        "(seat 2) flip their general" in en.prompt(beige, TWO_PEOPLE)
+    )
+    assert "♣ Zhang Zhao & Zhang Hong (asiento 2) descartan 2 cartas" in es.prompt(
+        beige, TWO_PEOPLE
+    )
+
+
+def test_the_lament_judgment_is_not_called_no_effect_before_its_suit_acts() -> None:
+    """悲歌's judgment is a ♣ or ♠ as often as a red card, and each suit acts (the source
+    discards or flips): the settled judgment names the card and says the suit decides,
+    never "no effect" right before the general is flipped."""
+    settled = {"kind": "judgment_settled", "seat": 1, "reason": "beige",
+               "card": "dismantle@S3", "success": False}  # fmt: skip
+    said = {lang: Narrator(lang).event(settled, TWO_PEOPLE) for lang in ("en", "es", "zh-Hans")}
+    assert said == {
+        "en": "Liu Shan (seat 1)'s judgment for Lament is final: Dismantle ♠3, whose suit "
+        "decides what happens.",
+        "es": "El juicio de Liu Shan (asiento 1) por Elegía es definitivo: Desmantelar ♠3, "
+        "cuyo palo decide lo que pasa.",
+        "zh-Hans": "1号位刘禅的悲歌判定结果为【过河拆桥】♠3，按其花色结算。",
+    }
+    other = Narrator("en").event({**settled, "reason": "tuntian", "card": "peach@H3"})
+    assert other.endswith(": no effect.")  # a ♥ for 屯田 is indeed none
