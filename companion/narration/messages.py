@@ -66,6 +66,7 @@ FIELD_TYPES = (
     "ncards",
     "cause",
     "choices",
+    "verb_choices",
     *("phase", "button", "zone", "action", "actions", "prompt", "side", "nature", "setting"),
     "self_target",
     "values",
@@ -79,11 +80,12 @@ FIELD_TYPES = (
     *("the_card", "the_cards", "the_card_name", "a_card_name", "no_card_name"),
 )
 """Every placeholder type the narrator knows how to write (`the_card`, `the_cards`,
-`option`: one option of a choice, as the choice names it, a card with its suit and rank;
 `the_card_name`: a card with its definite article where the language has one, es
 "el Ataque ♠7", from the glossary's `articles`; `a_card_name`, `no_card_name`: a card
 asked for or missing, es "un Ataque", "ningún Ataque", the glossary's `indefinite` and
-`negative` forms of that article)."""
+`negative` forms of that article; `verb_choices`: numbered options that are actions,
+"1 to lose 1 health, or 2 to ..." (`names.choice_to`); `option`: one option as a choice
+names it, a physical card with its suit and rank)."""
 GLOSSARY_GROUPS = ("phase", "zone")
 """The word groups a language's glossary file holds (and its catalogue does not)."""
 ARTICLE_GROUPS = ("articles", "indefinite", "negative", "number", "general_number")

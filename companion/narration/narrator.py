@@ -256,8 +256,9 @@ class Narrator:
             items = list(raw) if many else [raw]
             typed = [json.dumps(v) if isinstance(v, bool) else str(v) for v in items]
             return self._join(typed, self._words.get("choice", {}).get("or"))
-        if kind == "choices":
-            return self._choices(list(raw) if many else [raw])
+        if kind in ("choices", "verb_choices"):
+            group = "choice_to" if kind == "verb_choices" else "choice"
+            return self._choices(list(raw) if many else [raw], group)
         if kind == "option":
             return self._option(raw)
         if kind in _EITHER_KINDS and isinstance(raw, str) and "|" in raw:
@@ -331,7 +332,10 @@ class Narrator:
         return self._join(out)
 
     def _is_plural(self, raw: Any) -> bool:
-        """Whether a card (or several) is named in the plural: es "los Ocho trigramas"."""
+        """Whether a card (or several) is named in the plural: es "los Ocho trigramas";
+        a number other than 1 is plural: es "falta 1", "faltan 2"."""
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return raw != 1
         if isinstance(raw, (list, tuple)):
             return len(raw) > 1 or any(self._is_plural(item) for item in raw)
         ident = str(raw).split("+", 1)[0].split("@", 1)[0]
@@ -345,10 +349,11 @@ class Narrator:
         name = self._names.card_name(raw)
         return name if name != raw.split("@", 1)[0] else self._names.skill(raw)
 
-    def _choices(self, options: list[Any]) -> str:
+    def _choices(self, options: list[Any], group: str = "choice") -> str:
         """Numbered options, as the dial selects them: "1 for spades ♠, ... or 4 for
-        diamonds ♦" (`names.choice`: `item` for each, `or` before the last)."""
-        words = self._words.get("choice", {})
+        diamonds ♦" (`names.choice`: `item` for each, `or` before the last; options that
+        are actions by `names.choice_to`: "1 to lose 1 health, or 2 to ...")."""
+        words = self._words.get(group, {})
         if all(_is_physical(o) for o in options):  # cards offered are scanned, not dialled
             return self._join([self._option(o) for o in options], words.get("or"))
         item = words.get("item", "{n} {option}")

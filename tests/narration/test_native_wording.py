@@ -370,3 +370,57 @@ def test_the_lament_judgment_is_not_called_no_effect_before_its_suit_acts() -> N
     }
     other = Narrator("en").event({**settled, "reason": "tuntian", "card": "peach@H3"})
     assert other.endswith(": no effect.")  # a ♥ for 屯田 is indeed none
+
+
+FOREST_MOUNTAIN = {
+    "seats": [
+        {"seat": 1, "general": "liushan"},
+        {"seat": 2, "general": "zuoci"},
+        {"seat": 3, "general": "zhurong"},
+        {"seat": 4, "general": "menghuo"},
+        {"seat": 7, "general": "dongzhuo"},
+    ]
+}
+
+
+def test_forest_and_mountain_lines_as_a_native_speaker_writes_them() -> None:
+    """Choices that are actions read "select 1 to lose 1 health, or 2 to ..." (not "1 for
+    lose"); Spanish counts agree ("falta 1", "faltan 2"); one card is never "1 incarnation
+    cards" nor "the other 1 card"; "hasta otros 2 jugadores"; "one of their cards"."""
+    en, es, zh = Narrator("en"), Narrator("es"), Narrator("zh-Hans")
+    collapse = {"kind": "choose_option", "seat": 7, "seats": [7], "reason": "benghuai",
+                "options": ["lose_hp", "lose_max_hp"]}  # fmt: skip
+    assert en.prompt(collapse, FOREST_MOUNTAIN).endswith(
+        ": select 1 to lose 1 health, or 2 to lose 1 maximum health."
+    )
+    assert es.prompt(collapse, FOREST_MOUNTAIN).endswith(
+        ": elige 1 para perder 1 de vida, o 2 para perder 1 de vida máxima."
+    )
+    assert zh.prompt(collapse, FOREST_MOUNTAIN).endswith("：选1失去1点体力，或选2减1点体力上限。")
+    resurgence = {"kind": "reveal_card", "seat": 4, "seats": [4], "reason": "zaiqi", "count": 1}
+    assert "escanéala (falta 1);" in es.prompt(resurgence, FOREST_MOUNTAIN)
+    assert "escanéala (faltan 2);" in es.prompt({**resurgence, "count": 2}, FOREST_MOUNTAIN)
+    drawn = {"kind": "pile_changed", "seat": 2, "pile": "huashen", "added": True, "to": "",
+             "reason": "huashen", "cards": [], "count": 1, "total": 1}  # fmt: skip
+    assert en.event(drawn, FOREST_MOUNTAIN) == (
+        "Zuo Ci (seat 2) adds 1 card, face down, to their Incarnation cards (1 in all)."
+    )
+    assert es.event(drawn, FOREST_MOUNTAIN) == (
+        "Zuo Ci (asiento 2) añade 1 carta boca abajo a sus cartas de Encarnación (1 en total)."
+    )
+    rest = {"kind": "confirm", "seat": 2, "seats": [2], "reason": "guzheng", "target": 1,
+            "count": 1}  # fmt: skip
+    assert "the rest of what Liu Shan (seat 1) discarded in this phase (1 card)?" in en.prompt(
+        rest, FOREST_MOUNTAIN
+    )
+    assert "el resto de lo que Liu Shan (asiento 1) descartó en esta fase (1 carta)?" in (
+        es.prompt(rest, FOREST_MOUNTAIN)
+    )
+    taking = {"kind": "choose_target", "seat": 2, "seats": [2], "reason": "qiaobian",
+              "skill": "qiaobian", "count": 2, "options": [1, 3], "chosen": []}  # fmt: skip
+    assert "de cada uno de hasta otros 2 jugadores" in es.prompt(taking, FOREST_MOUNTAIN)
+    fierce = {"kind": "choose_card_from", "seat": 3, "seats": [3], "target": 4,
+              "reason": "lieren"}  # fmt: skip
+    assert en.prompt(fierce, FOREST_MOUNTAIN).startswith(
+        "Zhu Rong (seat 3): take one of Meng Huo (seat 4)'s cards (Fierce Blade): "
+    )
