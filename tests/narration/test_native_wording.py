@@ -424,3 +424,15 @@ def test_forest_and_mountain_lines_as_a_native_speaker_writes_them() -> None:
     assert en.prompt(fierce, FOREST_MOUNTAIN).startswith(
         "Zhu Rong (seat 3): take one of Meng Huo (seat 4)'s cards (Fierce Blade): "
     )
+    skip = {"kind": "discard", "seat": 3, "seats": [3], "reason": "qiaobian", "count": 1,
+            "options": ["judgment"], "optional": True}  # fmt: skip
+    assert "para saltarte tu fase de juicio, o NO." in es.prompt(skip, FOREST_MOUNTAIN)
+    assert "to skip your judgment phase, or NO." in en.prompt(skip, FOREST_MOUNTAIN)
+    mourned = {"kind": "hand_cards_given", "seat": 3, "target": 1, "count": 1,
+               "reason": "xingshang"}  # fmt: skip
+    assert en.event(mourned, FOREST_MOUNTAIN) == (
+        "Liu Shan (seat 1) takes Zhu Rong (seat 3)'s hand face down (1 card; Condolences)."
+    )
+    assert zh.event(mourned, FOREST_MOUNTAIN) == (
+        "1号位刘禅获得3号位祝融的全部手牌（1张，背面朝上，行殇）。"
+    )
