@@ -436,3 +436,11 @@ def test_forest_and_mountain_lines_as_a_native_speaker_writes_them() -> None:
     assert zh.event(mourned, FOREST_MOUNTAIN) == (
         "1号位刘禅获得3号位祝融的全部手牌（1张，背面朝上，行殇）。"
     )
+    pleasures = {"kind": "discard", "seat": 3, "seats": [3], "reason": "xiangle", "target": 1,
+                 "count": 1, "optional": True}  # fmt: skip
+    assert en.prompt(pleasures, FOREST_MOUNTAIN).startswith(
+        "Zhu Rong (seat 3): Liu Shan (seat 1)'s Enjoy Pleasures: discard a basic card"
+    )
+    assert es.prompt(pleasures, FOREST_MOUNTAIN).startswith(
+        "Zhu Rong (asiento 3): Liu Shan (asiento 1) usa Disfrutar: descarta una carta básica"
+    )
