@@ -66,6 +66,7 @@ FIELD_TYPES = (
     "ncards",
     "cause",
     "choices",
+    "verb_choices",
     *("phase", "button", "zone", "action", "actions", "prompt", "side", "nature", "setting"),
     "self_target",
     "values",
@@ -75,19 +76,23 @@ FIELD_TYPES = (
     "gender",
     "pack",
     "card_kind",
+    "option",
     *("the_card", "the_cards", "the_card_name", "a_card_name", "no_card_name"),
 )
 """Every placeholder type the narrator knows how to write (`the_card`, `the_cards`,
 `the_card_name`: a card with its definite article where the language has one, es
 "el Ataque ♠7", from the glossary's `articles`; `a_card_name`, `no_card_name`: a card
 asked for or missing, es "un Ataque", "ningún Ataque", the glossary's `indefinite` and
-`negative` forms of that article)."""
+`negative` forms of that article; `verb_choices`: numbered options that are actions,
+"1 to lose 1 health, or 2 to ..." (`names.choice_to`); `option`: one option as a choice
+names it, a physical card with its suit and rank)."""
 GLOSSARY_GROUPS = ("phase", "zone")
 """The word groups a language's glossary file holds (and its catalogue does not)."""
-ARTICLE_GROUPS = ("articles", "indefinite", "negative", "number")
+ARTICLE_GROUPS = ("articles", "indefinite", "negative", "number", "general_number")
 """A card's definite article (card id -> article), the indefinite and negative
-forms of each article (es "el" -> "un", "ningún"), and which articles are plural
-(`number`: es "los" -> "plural"); empty where a language has none."""
+forms of each article (es "el" -> "un", "ningún"), which articles are plural
+(`number`: es "los" -> "plural") and which generals are (`general_number`: 张昭张纮,
+two people, "Zhang Zhao & Zhang Hong invoke"); empty where a language has none."""
 NAME_GROUPS = ("card", "general", "skill", "identity")
 """The glossary's groups of game names, id -> name, one per kind of thing named."""
 
@@ -293,6 +298,9 @@ def validate(file: str, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     vocative = out["format"].get("seat_vocative")  # optional: a bare seat spoken to
     if vocative is not None and (not isinstance(vocative, str) or "{n}" not in vocative):
         raise MessageError(file, "format.seat_vocative", "expected a string with {n}")
+    verbs = out["format"].get("plural_verbs")  # optional: the verb of a plural subject
+    if verbs is not None and not isinstance(verbs, dict):
+        raise MessageError(file, "format.plural_verbs", "expected an object")
     plural = out["format"].get("seats_bare")  # optional: bare seats as one plural
     if plural is not None and (not isinstance(plural, str) or "{list}" not in plural):
         raise MessageError(file, "format.seats_bare", "expected a string with {list}")

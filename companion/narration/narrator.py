@@ -60,6 +60,10 @@ class Narrator:
         self._articles = words.get("articles", {})
         self._article_forms = {f: words.get(f, {}) for f in ("indefinite", "negative")}
         self._plural_articles = {a for a, n in words.get("number", {}).items() if n == "plural"}
+        self._plural_generals = {
+            g for g, n in words.get("general_number", {}).items() if n == "plural"
+        }
+        self._verbs: Mapping[str, Any] = self._format.get("plural_verbs") or {}
         self._ncards = {k for k, t in self._types.items() if t == "ncards"}
         self._counts: dict[tuple[str, str], set[str]] = {}
         self._devices: dict[str, tuple[str, str]] = {}  # reader name -> kind, where
@@ -175,13 +179,15 @@ class Narrator:
             counts = self._counts[section, key] = _ncards_fields(message) | self._ncards
         data = {k: (None if v == 0 and k in counts else v) for k, v in data.items()}
 
-        template = pick(message, data)
+        template = self._subject_agrees(pick(message, data), data, generals)
         vocative = self._vocative(template)
 
         def value(name: str, spec: str, raw: Any) -> str:
             if name == vocative and not generals.get(_int(raw)):
                 return self._format["seat_vocative"].format(n=raw)
-            if "|" in spec:  # a verb agreeing with a card: {card:está|están}
+            if "|" in spec:  # a verb agreeing with a card or a seat: {card:está|están}
+                if self._types.get(name) == "seat":
+                    return spec.split("|")[self._plural_seat(raw, generals)]
                 return spec.split("|")[self._is_plural(raw)]
             return self._value(spec or self._types.get(name, "text"), raw, generals)
 
@@ -189,6 +195,47 @@ class Narrator:
         for joined, contracted in self._contractions:
             text = joined.sub(contracted, text)
         return text[:1].upper() + text[1:]
+
+    def _plural_seat(self, raw: Any, generals: dict[int, str]) -> bool:
+        """Whether a seat's general is named in the plural (the glossary's
+        `general_number`: 张昭张纮 are two people)."""
+        return generals.get(_int(raw)) in self._plural_generals
+
+    def _subject_agrees(
+        self, template: str, data: Mapping[str, Any], generals: dict[int, str]
+    ) -> str:
+        """The template with its verb in the plural when it opens with a seat whose
+        general is plural ("{seat} invokes ..." -> "Zhang Zhao & Zhang Hong invoke ..."),
+        by the language's `format.plural_verbs`: `irregular` forms, else the first of
+        its `endings` (singular suffix -> plural) that fits; the `skip` words before the
+        verb (es "no", "se") are kept, a `stop` word ("and": a subject of several) ends
+        the search. A verb later in a sentence agrees where the template says so
+        (`{source:discards|discard}`)."""
+        found = _SUBJECT.match(template)
+        if not self._verbs or found is None:
+            return template
+        name, spec = found.group(1), found.group(2) or self._types.get(found.group(1))
+        if spec != "seat" or not self._plural_seat(data.get(name), generals):
+            return template
+        start = found.end()
+        skip, stop = set(self._verbs.get("skip", ())), set(self._verbs.get("stop", ()))
+        for word in _WORD.finditer(template, start):
+            if word.start() != start or word.group(1) in stop:
+                return template
+            if word.group(1) not in skip:
+                plural = self._plural_verb(word.group(1))
+                return template[: word.start(1)] + plural + template[word.end(1) :]
+            start = word.end()
+        return template
+
+    def _plural_verb(self, verb: str) -> str:
+        irregular = self._verbs.get("irregular", {})
+        if verb in irregular:
+            return str(irregular[verb])
+        for singular, plural in self._verbs.get("endings", ()):
+            if verb.endswith(singular):
+                return verb[: len(verb) - len(singular)] + plural
+        return verb
 
     def _vocative(self, template: str) -> str | None:
         """The seat field a template addresses ("{seat}: scan your general."), when the
@@ -209,8 +256,11 @@ class Narrator:
             items = list(raw) if many else [raw]
             typed = [json.dumps(v) if isinstance(v, bool) else str(v) for v in items]
             return self._join(typed, self._words.get("choice", {}).get("or"))
-        if kind == "choices":
-            return self._choices(list(raw) if many else [raw])
+        if kind in ("choices", "verb_choices"):
+            group = "choice_to" if kind == "verb_choices" else "choice"
+            return self._choices(list(raw) if many else [raw], group)
+        if kind == "option":
+            return self._option(raw)
         if kind in _EITHER_KINDS and isinstance(raw, str) and "|" in raw:
             # either card will do ("peach|wine"): "a Peach or a Wine", "【桃】或【酒】"
             either = [self._value(kind, name, generals) for name in raw.split("|")]
@@ -282,7 +332,10 @@ class Narrator:
         return self._join(out)
 
     def _is_plural(self, raw: Any) -> bool:
-        """Whether a card (or several) is named in the plural: es "los Ocho trigramas"."""
+        """Whether a card (or several) is named in the plural: es "los Ocho trigramas";
+        a number other than 1 is plural: es "falta 1", "faltan 2"."""
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return raw != 1
         if isinstance(raw, (list, tuple)):
             return len(raw) > 1 or any(self._is_plural(item) for item in raw)
         ident = str(raw).split("+", 1)[0].split("@", 1)[0]
@@ -296,18 +349,23 @@ class Narrator:
         name = self._names.card_name(raw)
         return name if name != raw.split("@", 1)[0] else self._names.skill(raw)
 
-    def _choices(self, options: list[Any]) -> str:
+    def _choices(self, options: list[Any], group: str = "choice") -> str:
         """Numbered options, as the dial selects them: "1 for spades ♠, ... or 4 for
-        diamonds ♦" (`names.choice`: `item` for each, `or` before the last)."""
-        words = self._words.get("choice", {})
+        diamonds ♦" (`names.choice`: `item` for each, `or` before the last; options that
+        are actions by `names.choice_to`: "1 to lose 1 health, or 2 to ...")."""
+        words = self._words.get(group, {})
+        if all(_is_physical(o) for o in options):  # cards offered are scanned, not dialled
+            return self._join([self._option(o) for o in options], words.get("or"))
         item = words.get("item", "{n} {option}")
         numbered = [item.format(n=n, option=self._option(o)) for n, o in enumerate(options, 1)]
         return self._join(numbered, words.get("or"))
 
     def _option(self, raw: Any) -> str:
         """One option's word: `names.option` or `names.suit`, else a general's, a card's
-        or a skill's name."""
+        or a skill's name; a physical card with its suit and rank."""
         text = str(raw)
+        if _is_physical(text):
+            return self._names.card(text)
         for group in ("option", "suit"):
             word = self._words.get(group, {}).get(text)
             if word is not None:
@@ -348,6 +406,14 @@ class Narrator:
 _EITHER_KINDS = frozenset({"card_name", "the_card_name", "a_card_name"})
 """The placeholder types whose value may name two cards either of which will do."""
 _VOCATIVE = re.compile(r"\{(\w+)(?::(\w+))?\}\s*:")
+_SUBJECT = re.compile(r"\{(\w+)(?::(\w+))?\}")
+"""A placeholder opening a template: the sentence's subject when a verb follows."""
+_WORD = re.compile(r" ([^\W\d_]+)")
+
+
+def _is_physical(option: Any) -> bool:
+    """Whether an option is a physical card (`kill@S7`), not a card's or a word's id."""
+    return isinstance(option, str) and "@" in option
 
 
 def _int(raw: Any) -> int:

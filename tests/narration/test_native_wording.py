@@ -312,3 +312,135 @@ def test_bare_seats_after_a_preposition_are_one_plural_in_spanish() -> None:
         .refusal({"reason": "yield_after_everyone_yielded", "seat": 3, "others": [1, 2]})
         .startswith("El jugador 3 no puede ceder: los jugadores 1 y 2 cedieron")
     )
+
+
+TWO_PEOPLE = {
+    "seats": [
+        {"seat": 1, "general": "liushan"},
+        {"seat": 2, "general": "zhangzhaozhanghong"},
+        {"seat": 4, "general": "caiwenji"},
+    ]
+}
+"""张昭张纮 is a general who is two people (the glossary's `general_number`)."""
+
+
+def test_a_general_of_two_people_takes_a_plural_verb_in_english_and_spanish() -> None:
+    """ "Zhang Zhao & Zhang Hong invoke", "usan", "se llevan", "no juegan"; a verb later in
+    the sentence agrees where the template says so; a one-person general keeps the singular;
+    Chinese has no agreement to make."""
+    invoked = {"kind": "skill_invoked", "seat": 2, "skill": "guzheng", "targets": []}
+    en, es, zh = Narrator("en"), Narrator("es"), Narrator("zh-Hans")
+    assert en.event(invoked, TWO_PEOPLE) == "Zhang Zhao & Zhang Hong (seat 2) invoke Steady Rule."
+    assert (
+        es.event(invoked, TWO_PEOPLE) == "Zhang Zhao & Zhang Hong (asiento 2) usan Gobierno firme."
+    )
+    assert zh.event(invoked, TWO_PEOPLE) == "2号位张昭张纮发动固政。"
+    assert en.event({**invoked, "seat": 1}, TWO_PEOPLE).startswith("Liu Shan (seat 1) invokes ")
+    gained = {"kind": "cards_gained", "seat": 2, "cards": ["dodge@D2"], "reason": "guzheng"}
+    assert es.event(gained, TWO_PEOPLE).startswith("Zhang Zhao & Zhang Hong (asiento 2) se llevan ")
+    passed = {"kind": "response_declined", "seat": 2, "need": "kill", "against": "duel"}
+    assert es.event(passed, TWO_PEOPLE).startswith("Zhang Zhao & Zhang Hong (asiento 2) no juegan ")
+    hit = {"kind": "damage_dealt", "source": 1, "target": 2, "amount": 1, "nature": "normal",
+           "card": "kill", "hp_before": 3, "hp_after": 2}  # fmt: skip
+    assert es.event(hit, TWO_PEOPLE).endswith(": les quedan 2 de vida.")
+    beige = {"kind": "confirm", "seat": 4, "seats": [4], "reason": "beige", "target": 1,
+             "source": 2}  # fmt: skip
+    assert (
+        "♣ Zhang Zhao & Zhang Hong (seat 2) discard 2 cards, ♠ Zhang Zhao & Zhang Hong "
+        "(seat 2) flip their general" in en.prompt(beige, TWO_PEOPLE)
+    )
+    assert "♣ Zhang Zhao & Zhang Hong (asiento 2) descartan 2 cartas" in es.prompt(
+        beige, TWO_PEOPLE
+    )
+
+
+def test_the_lament_judgment_is_not_called_no_effect_before_its_suit_acts() -> None:
+    """悲歌's judgment is a ♣ or ♠ as often as a red card, and each suit acts (the source
+    discards or flips): the settled judgment names the card and says the suit decides,
+    never "no effect" right before the general is flipped."""
+    settled = {"kind": "judgment_settled", "seat": 1, "reason": "beige",
+               "card": "dismantle@S3", "success": False}  # fmt: skip
+    said = {lang: Narrator(lang).event(settled, TWO_PEOPLE) for lang in ("en", "es", "zh-Hans")}
+    assert said == {
+        "en": "Liu Shan (seat 1)'s judgment for Lament is final: Dismantle ♠3, whose suit "
+        "decides what happens.",
+        "es": "El juicio de Liu Shan (asiento 1) por Elegía es definitivo: Desmantelar ♠3, "
+        "cuyo palo decide lo que pasa.",
+        "zh-Hans": "1号位刘禅的悲歌判定结果为【过河拆桥】♠3，按其花色结算。",
+    }
+    other = Narrator("en").event({**settled, "reason": "tuntian", "card": "peach@H3"})
+    assert other.endswith(": no effect.")  # a ♥ for 屯田 is indeed none
+
+
+FOREST_MOUNTAIN = {
+    "seats": [
+        {"seat": 1, "general": "liushan"},
+        {"seat": 2, "general": "zuoci"},
+        {"seat": 3, "general": "zhurong"},
+        {"seat": 4, "general": "menghuo"},
+        {"seat": 7, "general": "dongzhuo"},
+    ]
+}
+
+
+def test_forest_and_mountain_lines_as_a_native_speaker_writes_them() -> None:
+    """Choices that are actions read "select 1 to lose 1 health, or 2 to ..." (not "1 for
+    lose"); Spanish counts agree ("falta 1", "faltan 2"); one card is never "1 incarnation
+    cards" nor "the other 1 card"; "hasta otros 2 jugadores"; "one of their cards"."""
+    en, es, zh = Narrator("en"), Narrator("es"), Narrator("zh-Hans")
+    collapse = {"kind": "choose_option", "seat": 7, "seats": [7], "reason": "benghuai",
+                "options": ["lose_hp", "lose_max_hp"]}  # fmt: skip
+    assert en.prompt(collapse, FOREST_MOUNTAIN).endswith(
+        ": select 1 to lose 1 health, or 2 to lose 1 maximum health."
+    )
+    assert es.prompt(collapse, FOREST_MOUNTAIN).endswith(
+        ": elige 1 para perder 1 de vida, o 2 para perder 1 de vida máxima."
+    )
+    assert zh.prompt(collapse, FOREST_MOUNTAIN).endswith("：选1失去1点体力，或选2减1点体力上限。")
+    resurgence = {"kind": "reveal_card", "seat": 4, "seats": [4], "reason": "zaiqi", "count": 1}
+    assert "escanéala (falta 1);" in es.prompt(resurgence, FOREST_MOUNTAIN)
+    assert "escanéala (faltan 2);" in es.prompt({**resurgence, "count": 2}, FOREST_MOUNTAIN)
+    drawn = {"kind": "pile_changed", "seat": 2, "pile": "huashen", "added": True, "to": "",
+             "reason": "huashen", "cards": [], "count": 1, "total": 1}  # fmt: skip
+    assert en.event(drawn, FOREST_MOUNTAIN) == (
+        "Zuo Ci (seat 2) adds 1 card, face down, to their Incarnation cards (1 in all)."
+    )
+    assert es.event(drawn, FOREST_MOUNTAIN) == (
+        "Zuo Ci (asiento 2) añade 1 carta boca abajo a sus cartas de Encarnación (1 en total)."
+    )
+    rest = {"kind": "confirm", "seat": 2, "seats": [2], "reason": "guzheng", "target": 1,
+            "count": 1}  # fmt: skip
+    assert "the rest of what Liu Shan (seat 1) discarded in this phase (1 card)?" in en.prompt(
+        rest, FOREST_MOUNTAIN
+    )
+    assert "el resto de lo que Liu Shan (asiento 1) descartó en esta fase (1 carta)?" in (
+        es.prompt(rest, FOREST_MOUNTAIN)
+    )
+    taking = {"kind": "choose_target", "seat": 2, "seats": [2], "reason": "qiaobian",
+              "skill": "qiaobian", "count": 2, "options": [1, 3], "chosen": []}  # fmt: skip
+    assert "de cada uno de hasta otros 2 jugadores" in es.prompt(taking, FOREST_MOUNTAIN)
+    fierce = {"kind": "choose_card_from", "seat": 3, "seats": [3], "target": 4,
+              "reason": "lieren"}  # fmt: skip
+    assert en.prompt(fierce, FOREST_MOUNTAIN).startswith(
+        "Zhu Rong (seat 3): take one of Meng Huo (seat 4)'s cards (Fierce Blade): "
+    )
+    skip = {"kind": "discard", "seat": 3, "seats": [3], "reason": "qiaobian", "count": 1,
+            "options": ["judgment"], "optional": True}  # fmt: skip
+    assert "para saltarte tu fase de juicio, o NO." in es.prompt(skip, FOREST_MOUNTAIN)
+    assert "to skip your judgment phase, or NO." in en.prompt(skip, FOREST_MOUNTAIN)
+    mourned = {"kind": "hand_cards_given", "seat": 3, "target": 1, "count": 1,
+               "reason": "xingshang"}  # fmt: skip
+    assert en.event(mourned, FOREST_MOUNTAIN) == (
+        "Liu Shan (seat 1) takes Zhu Rong (seat 3)'s hand face down (1 card; Condolences)."
+    )
+    assert zh.event(mourned, FOREST_MOUNTAIN) == (
+        "1号位刘禅获得3号位祝融的全部手牌（1张，背面朝上，行殇）。"
+    )
+    pleasures = {"kind": "discard", "seat": 3, "seats": [3], "reason": "xiangle", "target": 1,
+                 "count": 1, "optional": True}  # fmt: skip
+    assert en.prompt(pleasures, FOREST_MOUNTAIN).startswith(
+        "Zhu Rong (seat 3): Liu Shan (seat 1)'s Enjoy Pleasures: discard a basic card"
+    )
+    assert es.prompt(pleasures, FOREST_MOUNTAIN).startswith(
+        "Zhu Rong (asiento 3): Liu Shan (asiento 1) usa Disfrutar: descarta una carta básica"
+    )
