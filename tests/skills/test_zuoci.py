@@ -123,9 +123,9 @@ def test_the_skill_to_name_is_asked_as_numbered_choices_for_the_dial():
     said = [Narrator(lang).prompt(game.view()["pending"]) for lang in LANGS]
     assert said == [
         "1号位：化身——声明亮出的化身牌的一项技能：选1为完杀或选2为帷幕。",
-        "Seat 1: Incarnation: name a skill of the incarnation shown: select 1 for Unmitigated "
+        "Seat 1: Incarnation: name a skill of the Incarnation card shown: select 1 for Unmitigated "
         "Murder or 2 for Curtain.",
-        "Asiento 1: Encarnación: nombra una habilidad de la encarnación mostrada: elige 1 para "
+        "Asiento 1: Encarnación: nombra una habilidad de la carta de Encarnación mostrada: elige 1 para "
         "Asesinato implacable o 2 para Cortina.",
     ]
 
@@ -144,7 +144,7 @@ def test_one_card_to_draw_and_one_still_face_down_read_as_spanish():
     events = game.submit(1, ChooseOption("weimu"))
     [shown] = [e for e in events if e.kind == "huashen_shown"]
     assert es.event(shown.to_json(), game.view()) == (
-        "Zuo Ci (asiento 1) muestra a Jia Xu como encarnación (con 1 más boca abajo) y nombra "
+        "Zuo Ci (asiento 1) muestra a Jia Xu como carta de Encarnación (con 1 más boca abajo) y nombra "
         "Cortina."
     )
 
