@@ -9,7 +9,7 @@ Re-exports the scenario helpers so a test imports from one place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from engine.sanguosha import (
     ChooseGeneral,
@@ -62,6 +62,7 @@ __all__ = [
     "place",
     "prompt_is",
     "refused",
+    "refused_and_said",
     "random_playout",
     "set_hand",
     "set_hp",
@@ -191,3 +192,30 @@ def refused(game: Game, seat: int, action: Action, reason: object) -> Exception:
     assert info.value.reason is reason, info.value
     assert state_snapshot(game) == before and game.view() == view
     return info.value
+
+
+def refused_and_said(
+    game: Game,
+    seat: int,
+    action: object,
+    reason: object,
+    data: dict,
+    said: dict[str, str],
+    snapshot: Callable[[Game], object] = state_snapshot,
+) -> None:
+    """`action` is refused for `reason` with exactly `data`, narrated as `said` (by
+    language), with `snapshot(game)` and the view exactly as before (the packs' refusal
+    tables)."""
+    import pytest
+
+    from companion.narration import Narrator
+    from engine.core.errors import ActionError
+
+    state, view = snapshot(game), game.view()
+    with pytest.raises(ActionError) as info:
+        game.submit(seat, action)  # type: ignore[arg-type]
+    assert (info.value.reason, dict(info.value.data)) == (reason, data)
+    assert snapshot(game) == state
+    assert game.view() == view
+    for lang, sentence in said.items():
+        assert Narrator(lang).refusal(info.value.to_json(), game.view()) == sentence

@@ -8,11 +8,9 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.narration import Narrator
-from engine.core.errors import ActionError
 from engine.sanguosha import Game, PlayCard, Reason, UseSkill, parse_card
 
-from .helpers import game_with, set_hand, state_snapshot
+from .helpers import game_with, refused_and_said, set_hand
 
 C = parse_card
 
@@ -194,12 +192,4 @@ def test_refused_with_its_rule_and_nothing_changes(
     said: dict,
 ) -> None:
     """The reason and its data, the sentence in en, zh-Hans and es; state and view unchanged."""
-    game = make()
-    state, view = state_snapshot(game), game.view()
-    with pytest.raises(ActionError) as info:
-        game.submit(seat, action)  # type: ignore[arg-type]
-    assert (info.value.reason, dict(info.value.data)) == (reason, data)
-    assert state_snapshot(game) == state
-    assert game.view() == view
-    for lang, sentence in said.items():
-        assert Narrator(lang).refusal(info.value.to_json(), game.view()) == sentence
+    refused_and_said(make(), seat, action, reason, data, said)

@@ -11,8 +11,6 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.narration import Narrator
-from engine.core.errors import ActionError
 from engine.sanguosha import (
     ChooseGeneral,
     ChooseOption,
@@ -36,6 +34,7 @@ from .helpers import (
     equip,
     game_with,
     place,
+    refused_and_said,
     set_hand,
     set_hp,
     state_snapshot,
@@ -548,12 +547,4 @@ def test_refused_with_its_rule_and_nothing_changes(
 ) -> None:
     """The reason and its data, the sentence in en, zh-Hans and es; the state (piles and
     spent skills too) and the view unchanged."""
-    game = make()
-    state, view = _everything(game), game.view()
-    with pytest.raises(ActionError) as info:
-        game.submit(seat, action)  # type: ignore[arg-type]
-    assert (info.value.reason, dict(info.value.data)) == (reason, data)
-    assert _everything(game) == state
-    assert game.view() == view
-    for lang, sentence in said.items():
-        assert Narrator(lang).refusal(info.value.to_json(), game.view()) == sentence
+    refused_and_said(make(), seat, action, reason, data, said, _everything)

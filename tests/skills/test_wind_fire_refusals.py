@@ -8,8 +8,6 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.narration import Narrator
-from engine.core.errors import ActionError
 from engine.sanguosha import (
     ChooseGeneral,
     Game,
@@ -22,7 +20,7 @@ from engine.sanguosha import (
 )
 from engine.sanguosha.prompts import PromptKind
 
-from .helpers import game_with, prompt_is, set_hand, set_hp, state_snapshot
+from .helpers import game_with, prompt_is, refused_and_said, set_hand, set_hp
 
 C = parse_card
 
@@ -239,12 +237,4 @@ def test_refused_with_its_rule_and_nothing_changes(
     said: dict,
 ) -> None:
     """The reason and its data, the sentence in en, zh-Hans and es; state and view unchanged."""
-    game = make()
-    state, view = state_snapshot(game), game.view()
-    with pytest.raises(ActionError) as info:
-        game.submit(seat, action)  # type: ignore[arg-type]
-    assert (info.value.reason, dict(info.value.data)) == (reason, data)
-    assert state_snapshot(game) == state
-    assert game.view() == view
-    for lang, sentence in said.items():
-        assert Narrator(lang).refusal(info.value.to_json(), game.view()) == sentence
+    refused_and_said(make(), seat, action, reason, data, said)
