@@ -362,7 +362,7 @@ def test_tiaoxin_refused_on_a_player_who_cannot_reach_him():
     game = game_with("jiangwei", None, None, None)
     out = refused(game, 1, UseSkill("tiaoxin", (), (3,)), Reason.OUT_OF_RANGE)
     assert out.data == {
-        "card": "tiaoxin", "source": 3, "target": 1, "distance": 2, "range": 1
+        "card": "tiaoxin", "source": 3, "target": 1, "distance": 2, "attack_range": 1
     }  # fmt: skip
     refused(game, 1, UseSkill("tiaoxin", (), (1,)), Reason.CANNOT_TARGET_SELF)
 

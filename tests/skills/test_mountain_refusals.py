@@ -306,7 +306,7 @@ CASES = [
         1,
         UseSkill("tiaoxin", (), (3,)),
         Reason.OUT_OF_RANGE,
-        {"card": "tiaoxin", "source": 3, "target": 1, "distance": 2, "range": 1},
+        {"card": "tiaoxin", "source": 3, "target": 1, "distance": 2, "attack_range": 1},
         {
             "en": "Provoke needs a player whose attack range includes Jiang Wei (seat 1): seat 3 is at distance 2, with an attack range of 1.",
             "zh-Hans": "挑衅须指定攻击范围内含有1号位姜维的角色：3号位与1号位姜维的距离为2，其攻击范围为1。",

@@ -375,7 +375,7 @@ class Tiaoxin(Skill):
                 source=target.seat,
                 target=owner.seat,
                 distance=game.distance(target, owner),
-                range=game.attack_range(target),
+                attack_range=game.attack_range(target),
             )
 
     def activation_choices(self, game: Game, owner: Player) -> Iterator[UseSkill]:
