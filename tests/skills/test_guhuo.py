@@ -404,3 +404,27 @@ def test_a_trick_does_nothing_for_a_user_who_died_questioning_a_declared_nullifi
     assert [e.seat for e in of(events, "player_died")] == [2]
     assert [e.reason for e in of(events, "cards_drawn")] == ["draw_phase"]  # seat 3's turn
     assert not game.player(2).hand and game.current is game.player(3)
+
+
+def test_no_judgment_for_a_holder_who_died_questioning_a_declared_nullification() -> None:
+    """Seat 2, at 1 health, starts his turn with Indulgence in his judgment area; 于吉
+    declares a Nullification of it with a true ♠ one; seat 2 questions it and dies of the
+    HP loss. No judgment is flipped for the dead (before the fix: one was), and the
+    Indulgence goes to the discard pile."""
+    game = _game()
+    set_hand(game, 1, "nullification@SJ")
+    set_hand(game, 3)
+    indulgence = C("indulgence@H6")
+    game.player(2).judgment.append((indulgence, "indulgence"))
+    set_hp(game, 2, 1)
+    end_turn(game)
+    prompt_is(game, PromptKind.NULLIFY, None)
+    game.submit(1, UseSkill("guhuo", (C("nullification@SJ"),)))
+    events = _answers(game, True, False)
+    while (prompt := game.pending()) is not None and prompt.kind is PromptKind.RESPOND:
+        events += game.submit(prompt.seat, Respond(None))  # no Peach for the dying seat 2
+    events += pass_all(game)
+    assert [e.seat for e in of(events, "player_died")] == [2]
+    assert not of(events, "judgment_revealed")
+    assert indulgence in game.discard_pile and not game.player(2).judgment
+    assert game.current is game.player(3)

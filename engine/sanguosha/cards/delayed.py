@@ -45,6 +45,9 @@ class DelayedTrick(CardRule):
         """Judged in `holder`'s judgment phase; `card` is already in processing."""
         use = Use(holder, self.name, (card,), [holder])
         nullified = yield from game.nullified(use, holder)
+        if not holder.alive:  # died in the window (questioning a 蛊惑 Nullification)
+            game.finish_processing((card,))
+            return
         if nullified:
             yield from self.settle(game, holder, card, None)
             return
