@@ -336,9 +336,11 @@ class ChecksLayer(SetupLayer):
         return why or (Reason.SKILL_NOT_AVAILABLE, {"skill": skill.id, "seat": p.seat})
 
     def refuse_by_hand(self, p: Player, skill: Skill) -> NoReturn:
-        """A skill that is not started by hand here: compulsory, offered when it triggers,
+        """A skill that is not started by hand here: compulsory (an awakening), offered when it triggers,
         or an active skill (天义, 制衡) out of its owner's play phase."""
-        if "compulsory" in skill.tags:
+        if "awakening" in skill.tags:  # compulsory too, but says its own condition
+            how = "awakening"
+        elif "compulsory" in skill.tags:
             how = "compulsory"
         else:
             how = "own_play_phase" if skill.active else "triggered"

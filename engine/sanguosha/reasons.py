@@ -82,7 +82,7 @@ class Reason(StrEnum):
     NOT_RECASTABLE = "not_recastable"  # card
     NOT_WOUNDED = "not_wounded"  # seat, hp, max_hp, card (a Peach: used only on oneself)
     CANNOT_PASS = "cannot_pass"  # prompt
-    SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat, how (compulsory, triggered, lent)
+    SKILL_NOT_AVAILABLE = "skill_not_available"  # skill, seat, how (awakening, compulsory, triggered, lent, own_play_phase)
     SKILL_NOT_OWNED = "skill_not_owned"  # seat, skill (the player has no such skill)
     LORD_SKILLS_OFF = "lord_skills_off"  # seat, skill, mode (no lord skills in two-side modes)
     NOT_THE_LORD = "not_the_lord"  # seat, skill (a lord skill on a general who is not the lord)

@@ -284,6 +284,26 @@ def test_zhanshen_wakes_wounded_after_a_friend_died_and_gains_mashu_and_shenji()
     assert used.targets == (3, 2, 1)
 
 
+def test_zhanshen_started_by_hand_is_refused_with_its_condition():
+    """战神 is an awakening skill: Lü Bu naming it in his play phase is refused, nothing
+    changed, and every language says the condition it wakes on."""
+    game = lineup()
+    to_play(game, 4)
+    data = refused(game, 4, UseSkill("zhanshen"), Reason.SKILL_NOT_AVAILABLE)
+    assert data == {"skill": "zhanshen", "seat": 4, "how": "awakening"}
+    view = game.view()
+    said = {
+        lang: Narrator(lang).refusal({"reason": "skill_not_available", **data}, view)
+        for lang in LANGS
+    }
+    assert said["en"] == (
+        "God of War is an awakening skill, never started by hand: it awakens by itself at the"
+        " start of Lü Bu (seat 4)'s preparation phase if they are wounded and a teammate"
+        " has died."
+    )
+    assert "队友阵亡" in said["zh-Hans"] and "compañero" in said["es"]
+
+
 def test_zhanshen_does_not_wake_unwounded():
     game = friend_killed(4)
     events = to_play(game, 4)

@@ -119,3 +119,27 @@ def test_every_prompt_renders_without_placeholders(lang: str, kind: str) -> None
     )
     sentence = Narrator(lang).prompt(prompt.to_json(), VIEW)
     assert sentence and "{" not in sentence and "None" not in sentence
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_awakening_skill_says_its_own_condition_when_started_by_hand(lang: str) -> None:
+    """An awakening skill started by hand is refused (`how` awakening) with a sentence that
+    names its condition: each registered one has its own case, the generic sentence is
+    only the fallback for a pack still to come."""
+    from engine.sanguosha.skills import REGISTRY
+
+    awakenings = sorted(  # the engine's own: a test may register one of its own
+        s
+        for s, cls in REGISTRY.items()
+        if "awakening" in cls.tags and cls.__module__.startswith("engine.")
+    )
+    cases = messages(lang)["reason"]["sanguosha.skill_not_available"]["cases"]
+    assert awakenings and [s for s in awakenings if f"awakening.{s}" not in cases] == []
+    said = {
+        skill: Narrator(lang).refusal(
+            {"reason": "skill_not_available", "skill": skill, "seat": 2, "how": "awakening"}, VIEW
+        )
+        for skill in awakenings
+    }
+    assert len(set(said.values())) == len(awakenings)
+    assert all(s and "{" not in s for s in said.values())

@@ -737,7 +737,7 @@ def test_hunzi_not_above_hp_1_and_never_by_hand():
     assert not of(events, "skill_awakened") and game.player(2).max_hp == 4
     prompt_is(game, PromptKind.PLAY, 2)
     out = refused(game, 2, UseSkill("hunzi"), Reason.SKILL_NOT_AVAILABLE)
-    assert out.data == {"skill": "hunzi", "seat": 2, "how": "compulsory"}
+    assert out.data == {"skill": "hunzi", "seat": 2, "how": "awakening"}
     assert "hunzi" not in game.player(2).spent
 
 

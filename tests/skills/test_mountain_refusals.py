@@ -215,7 +215,7 @@ CASES = [
         1,
         UseSkill("zhiji"),
         Reason.SKILL_NOT_AVAILABLE,
-        {"skill": "zhiji", "seat": 1, "how": "compulsory"},
+        {"skill": "zhiji", "seat": 1, "how": "awakening"},
         {
             "en": "Carry On is an awakening skill, never started by hand: it awakens by itself at the start of Jiang Wei (seat 1)'s preparation phase if they have no hand cards.",
             "zh-Hans": "志继是觉醒技，不能主动发动：1号位姜维的准备阶段开始时，若其没有手牌，自动觉醒。",
@@ -228,7 +228,7 @@ CASES = [
         1,
         UseSkill("zaoxian"),
         Reason.SKILL_NOT_AVAILABLE,
-        {"skill": "zaoxian", "seat": 1, "how": "compulsory"},
+        {"skill": "zaoxian", "seat": 1, "how": "awakening"},
         {
             "en": "Break Through is an awakening skill, never started by hand: it awakens by itself at the start of Deng Ai (seat 1)'s preparation phase if they have 3 or more fields.",
             "zh-Hans": "凿险是觉醒技，不能主动发动：1号位邓艾的准备阶段开始时，若其武将牌上的“田”不少于3张，自动觉醒。",
@@ -241,7 +241,7 @@ CASES = [
         1,
         UseSkill("hunzi"),
         Reason.SKILL_NOT_AVAILABLE,
-        {"skill": "hunzi", "seat": 1, "how": "compulsory"},
+        {"skill": "hunzi", "seat": 1, "how": "awakening"},
         {
             "en": "Soul Splendour is an awakening skill, never started by hand: it awakens by itself at the start of Sun Ce (seat 1)'s preparation phase if they have exactly 1 health.",
             "zh-Hans": "魂姿是觉醒技，不能主动发动：1号位孙策的准备阶段开始时，若其体力值为1，自动觉醒。",
@@ -254,7 +254,7 @@ CASES = [
         1,
         UseSkill("ruoyu"),
         Reason.SKILL_NOT_AVAILABLE,
-        {"skill": "ruoyu", "seat": 1, "how": "compulsory"},
+        {"skill": "ruoyu", "seat": 1, "how": "awakening"},
         {
             "en": "Feign Foolishness is an awakening lord skill, never started by hand: it awakens by itself at the start of Liu Shan (seat 1)'s preparation phase if they are the lord and no living player has less health than them.",
             "zh-Hans": "若愚是主公技、觉醒技，不能主动发动：1号位刘禅的准备阶段开始时，若其为主公且体力值为全场最少（或之一），自动觉醒。",
