@@ -14,6 +14,7 @@ from engine.sanguosha import (
     ChooseTarget,
     Confirm,
     Game,
+    PickCard,
     PlayCard,
     Reason,
     Respond,
@@ -428,3 +429,32 @@ def test_no_judgment_for_a_holder_who_died_questioning_a_declared_nullification(
     assert not of(events, "judgment_revealed")
     assert indulgence in game.discard_pile and not game.player(2).judgment
     assert game.current is game.player(3)
+
+
+@pytest.mark.parametrize(
+    ("card", "questioned", "dismantled"),
+    [
+        ("dismantle@S3", False, True),  # believed: the black Dismantle resolves on 贾诩
+        ("dismantle@S3", True, False),  # questioned and true but ♠: discarded, no use
+        ("dismantle@HQ", True, True),  # questioned and true ♥: it resolves
+    ],
+)
+def test_a_declared_black_trick_may_aim_at_jiaxu_weimu(
+    card: str, questioned: bool, dismantled: bool
+) -> None:
+    """帷幕 bars black tricks, but a declared 蛊惑 card has no colour until it is turned
+    (docs/wind-fire.md §3.2): 于吉 may aim a Dismantle at 贾诩, and once turned the card
+    resolves by 蛊惑's own rule, whatever its colour."""
+    game = game_with(
+        "yuji", "jiaxu", None, settings=Settings(general_packs=("standard", "wind", "forest"))
+    )
+    set_hand(game, 1, card)
+    set_hand(game, 2, "peach@H3")
+    _declare(game, card, "dismantle", 2)
+    events = _answers(game, questioned, False)
+    events += pass_all(game)
+    prompt = game.pending()
+    if prompt is not None and prompt.kind is PromptKind.CHOOSE_CARD_FROM:
+        events += game.submit(1, PickCard(None))  # his hand card, unseen
+    assert bool(of(events, "card_used")) is dismantled
+    assert (not game.player(2).hand) is dismantled

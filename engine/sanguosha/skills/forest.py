@@ -27,7 +27,7 @@ from engine.sanguosha.events import (
 )
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
-from engine.sanguosha.skills import Flow, Point, Skill, register
+from engine.sanguosha.skills import REGISTRY, Flow, Point, Skill, register
 from engine.sanguosha.skills._active import ACTIVE, COMPULSORY, known, nobody, once_used
 from engine.sanguosha.skills._convert import ViewAs
 
@@ -737,7 +737,8 @@ class Luanwu(Skill):
 class Weimu(Skill):
     """帷幕 (compulsory): you cannot be the target of a black trick, delayed ones included
     (converted ones by their cards' colour; a moving Lightning passes you). A black trick
-    that reaches every player (Barbarian Invasion) passes you over."""
+    that reaches every player (Barbarian Invasion) passes you over. A card declared face
+    down (蛊惑) had no colour when it was aimed, so it reaches you once turned."""
 
     id = "weimu"
     tags = COMPULSORY
@@ -762,6 +763,7 @@ class Weimu(Skill):
             and not data.cancelled
             and _is_trick(use.name)
             and _color(use.cards) is Color.BLACK
+            and not _declared(use.skill)
         )
 
     def on_trigger(self, game: Game, owner: Player, point: Point, data: TargetData) -> Flow:
@@ -769,6 +771,12 @@ class Weimu(Skill):
         game.emit(EffectCancelled(owner.seat, data.use.name, self.id))
         return
         yield
+
+
+def _declared(skill: str | None) -> bool:
+    """Whether a use came through a skill that declares its card face down (蛊惑)."""
+    cls = REGISTRY.get(skill) if skill is not None else None
+    return cls is not None and cls.declares
 
 
 def _is_trick(name: str) -> bool:
