@@ -115,19 +115,50 @@ def export_game(
         try:
             if fmt == "jsonl":
                 export_jsonl(info, log.inputs(game_id), target)
+                secrets = _secrets(log, game_id) if info.status != "over" else {}
             else:
-                _transcript(log, game_id, lang, target)
+                secrets = _transcript(log, game_id, lang, target)
         except ValueError as exc:  # the game is not narrated in that language
             print(f"companion: {exc}", file=err)
             return 2
         finally:
             if out_path is not None:
                 target.close()
+        if secrets and info.status != "over":
+            _warn_secrets(game_id, secrets, err)
     return 0
 
 
-def _transcript(log: GameLog, game_id: int, lang: str | None, out: TextIO) -> None:
+def _secrets(log: GameLog, game_id: int) -> dict[int, int | None]:
+    """The inputs that name a card only their seat may know (input number -> seat)."""
+    found: dict[int, int | None] = {}
+
+    def note(update: Update) -> None:
+        if update.outcome is not None and update.outcome.secret:
+            found[update.n] = update.outcome.seat
+
+    Session.load(log, game_id, on_replayed=note)
+    return found
+
+
+def _warn_secrets(game_id: int, secrets: dict[int, int | None], err: TextIO) -> None:
+    """An export of a game still in play names what one seat alone has seen (左慈's
+    化身 cards): the log must keep it, to resume, so the host is told instead."""
+    seats = sorted({s for s in secrets.values() if s is not None})
+    who = f"seat {seats[0]} has" if len(seats) == 1 else f"seats {', '.join(map(str, seats))} have"
+    numbers = ", ".join(map(str, sorted(secrets)))
+    print(
+        f"companion: game {game_id} is not over, and this export names cards only {who}"
+        f" seen (inputs {numbers}, scanned privately): keep it from the table until the"
+        " game ends.",
+        file=err,
+    )
+
+
+def _transcript(log: GameLog, game_id: int, lang: str | None, out: TextIO) -> dict[int, int | None]:
+    """Write the game as a narrated table script; return its secret inputs (`_secrets`)."""
     info = log.game(game_id)
+    secrets: dict[int, int | None] = {}
     print(f"# game {info.id}: {info.game}, {info.players} players, seed {info.seed}", file=out)
     if info.settings:
         print(f"# house settings: {json.dumps(info.settings, sort_keys=True)}", file=out)
@@ -141,6 +172,9 @@ def _transcript(log: GameLog, game_id: int, lang: str | None, out: TextIO) -> No
             line = script_line(inp, clock[0])
             clock[0] = max(clock[0], inp.t)
             status = update.outcome.status.value
+            if update.outcome.secret:
+                secrets[update.n] = update.outcome.seat
+                status += f", private to seat {update.outcome.seat}"
             print(
                 f"{line:<32} # {update.n}: {status}" if line else f"# {update.n}: {status}",
                 file=out,
@@ -149,6 +183,7 @@ def _transcript(log: GameLog, game_id: int, lang: str | None, out: TextIO) -> No
             print(f"#   {sentence}", file=out)
 
     Session.load(log, game_id, lang=lang, on_replayed=show)
+    return secrets
 
 
 def script_line(inp: TableInput, before: float = 0.0) -> str:

@@ -29,13 +29,15 @@ __all__ = ["GameAdapter", "Ignore", "Interpretation", "Refuse", "Stage", "Submit
 @dataclass(frozen=True)
 class Submit:
     """Submit `action` to the engine for `seat`. `reveals` marks an input that showed
-    a hidden card (a judgment, an identity): UNDO cannot take it back."""
+    a hidden card (a judgment, an identity): UNDO cannot take it back. `secret` marks
+    one that names a card only its seat may know (a hidden general, a 化身 card)."""
 
     seat: int | None
     action: Any
     reveals: bool = False
     notes: list[Note] = field(default_factory=list)
     on_accept: Callable[[], None] | None = None
+    secret: bool = False
 
 
 @dataclass(frozen=True)

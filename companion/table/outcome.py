@@ -51,7 +51,9 @@ class Outcome:
     engine (`engine`, narrated by reason) or the table (`table`, narrated as a
     table message) refused. `prompt` is the pending decision afterwards and
     `prompt_changed` whether it differs from before. `signals` pairs a seat (None:
-    the reader that sent the input) with what its reader should show.
+    the reader that sent the input) with what its reader should show. `secret`: the
+    input names a card only its seat may know (a 化身 general scanned privately, an
+    answer to a private prompt), so nothing shown to the table may repeat it.
     """
 
     input: TableInput
@@ -65,6 +67,7 @@ class Outcome:
     prompt: dict[str, Any] | None = None
     prompt_changed: bool = False
     signals: list[tuple[int | None, Signal]] = field(default_factory=list)
+    secret: bool = False
     hint: dict[str, Any] | None = field(default=None, compare=False)
     """A HINT step (companion/table/hints.py) for the session: private to the asking
     seat, so never part of the JSON observers receive."""

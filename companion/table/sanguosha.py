@@ -45,7 +45,7 @@ seat 1, the others follow in turn order); in a window open to several seats
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.codes import game_card_text
@@ -476,4 +476,4 @@ def _with_accept(meaning: Submit, clear: Callable[[], None]) -> Submit:
             own()
         clear()
 
-    return Submit(meaning.seat, meaning.action, meaning.reveals, meaning.notes, both)
+    return replace(meaning, on_accept=both)

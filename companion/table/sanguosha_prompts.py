@@ -65,7 +65,7 @@ def _choose_general(
     if s is not None and s.kind == "general":
         # UNDO would name it: it cannot be taken back (a private draw too: 化身)
         secret = p.reason in _SECRET_PICKS or p.private
-        return Submit(seat, ChooseGeneral(s.text), reveals=secret)
+        return Submit(seat, ChooseGeneral(s.text), reveals=secret, secret=secret)
     return Refuse("scan_general", {"seat": seat})
 
 

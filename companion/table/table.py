@@ -184,20 +184,7 @@ class Table:
         signals = list(outcome.signals)
         if outcome.status is not Status.IGNORED and (changed or outcome.accepted):
             signals.extend(self.adapter.decision_signals())
-        return Outcome(
-            input=outcome.input,
-            status=outcome.status,
-            seat=outcome.seat,
-            action=outcome.action,
-            events=outcome.events,
-            refusal=outcome.refusal,
-            refusal_source=outcome.refusal_source,
-            notes=outcome.notes,
-            prompt=after,
-            prompt_changed=changed,
-            signals=signals,
-            failure=outcome.failure,
-        )
+        return replace(outcome, prompt=after, prompt_changed=changed, signals=signals)
 
     # --- seats of readers ---
 
@@ -264,7 +251,8 @@ class Table:
         # what UNDO will say it took back: never a card the table must not hear about
         # (a skill's face-down cards, a private prompt's), nor an option as a seat
         raw = self.adapter.raw_prompt()
-        private = (isinstance(meaning, Stage) and meaning.private) or bool(
+        secret = meaning.private if isinstance(meaning, Stage) else meaning.secret
+        private = secret or bool(
             getattr(raw, "private", False) or getattr(raw, "kind", None) == "choose_option"
         )
         what = _undo_data(inp, scanned, meaning.seat, private=private)
@@ -272,13 +260,13 @@ class Table:
             meaning.on_accept()
             outcome = Outcome(
                 inp, Status.ACCEPTED, seat=meaning.seat, notes=meaning.notes,
-                signals=[(None, Signal.ACCEPTED)],
+                signals=[(None, Signal.ACCEPTED)], secret=secret,
             )  # fmt: skip
             return outcome, _Accepted(resolved, True, what)
-        return self._submit(resolved, meaning, what)
+        return self._submit(resolved, meaning, what, secret)
 
     def _submit(
-        self, resolved: Resolved, meaning: Submit, what: dict[str, Any]
+        self, resolved: Resolved, meaning: Submit, what: dict[str, Any], secret: bool
     ) -> tuple[Outcome, _Accepted | None]:
         inp = resolved.input
         before = self.adapter.raw_prompt()
@@ -300,6 +288,7 @@ class Table:
             events=[e.to_json() for e in events],
             notes=meaning.notes,
             signals=[(None, Signal.ACCEPTED)],
+            secret=secret,
         )
         return outcome, _Accepted(resolved, not meaning.reveals, what)
 

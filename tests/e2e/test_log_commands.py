@@ -84,3 +84,42 @@ def test_typed_console_lines_play_like_a_script(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "console: line 8: unknown or malformed command" in proc.stderr
     assert json.loads(state.read_text("utf-8"))["pending"]["kind"] == "choose_target"
+
+
+def test_exporting_a_game_in_play_warns_of_cards_one_seat_scanned_privately(play, capsys) -> None:
+    """Zuo Ci's 化身 cards are scanned privately; the log keeps them (resume needs them), so
+    an export of his game while it is still played marks those inputs and tells the host
+    on stderr. A face-up 化身 card is not marked; a finished game's export warns of nothing."""
+    run = play("huashen_change.script", "--generals", "standard,mountain", players=2)
+    assert run.status == 0
+    db = str(run.db)
+    assert main(["export", "1", "--db", db, "--format", "text"]) == 0
+    out, err = capsys.readouterr()
+    marked = [line.split("#")[0].strip() for line in out.splitlines() if "private to seat" in line]
+    assert marked == ["@2 scan guanyu", "@2 scan zhenji", "@2 scan huangyueying"]
+    assert err == (
+        "companion: game 1 is not over, and this export names cards only seat 2 has seen"
+        " (inputs 6, 8, 18, scanned privately): keep it from the table until the game ends.\n"
+    )
+    assert main(["export", "1", "--db", db]) == 0
+    assert capsys.readouterr().err == err
+    over = play("pack_mountain_awakenings.script", "--generals", "standard,mountain")
+    assert over.status == 0 and over.state["status"] == "over"
+    assert main(["export", "1", "--db", str(over.db), "--format", "text"]) == 0
+    out, err = capsys.readouterr()
+    assert "private to seat" in out and err == ""
+
+
+def test_the_warning_names_each_seat_whose_private_scans_are_exported() -> None:
+    """Hidden generals in a draft are several seats' secrets: the warning names them all."""
+    import io
+
+    from companion.game.saved_games import _warn_secrets
+
+    err = io.StringIO()
+    _warn_secrets(4, {3: 2, 5: 4, 9: 2}, err)
+    assert err.getvalue() == (
+        "companion: game 4 is not over, and this export names cards only seats 2, 4 have"
+        " seen (inputs 3, 5, 9, scanned privately): keep it from the table until the game"
+        " ends.\n"
+    )
