@@ -65,6 +65,7 @@ from engine.sanguosha.actions import (
     UseSkill,
 )
 from engine.sanguosha.cards import RULES
+from engine.sanguosha.cards.delayed import DelayedTrick
 from engine.sanguosha.catalogue import Card, catalogue, parse_card
 from engine.sanguosha.corrections import CORRECTIONS
 from engine.sanguosha.game import Game
@@ -428,12 +429,16 @@ class SanguoshaTable:
 
 def _play_phase_only(skill: Skill) -> bool:
     """Whether a skill is started only in its owner's play phase: an active skill that
-    answers nothing, or a conversion into instant tricks used in play (乱击, 火计)."""
+    answers nothing, or a conversion into tricks used in play (乱击, 火计; the delayed
+    ones of 国色 and 断粮)."""
     if skill.active:
         return not skill.provides and not skill.converts
     names = skill.converts
     return bool(names) and all(
-        n in RULES and RULES[n].playable and RULES[n].is_trick for n in names
+        n in RULES
+        and RULES[n].playable
+        and (RULES[n].is_trick or isinstance(RULES[n], DelayedTrick))
+        for n in names
     )
 
 

@@ -254,6 +254,18 @@ def _guidao_asked() -> Seats:
 _Case = tuple[str, Callable[[], Seats], Callable[[Seats], Outcome], str, dict, dict]
 TABLE_CASES: list[_Case] = [
     (
+        "guose_in_another_players_play_phase",
+        lambda: Seats("liubei", "daqiao", "zhangfei", "lvbu"),
+        lambda t: t.scan("skill:guose", 2),
+        "skill_not_available",
+        {"skill": "guose", "seat": 2, "how": "own_play_phase"},
+        {
+            "en": "Da Qiao (seat 2) can use National Beauty only in their own play phase.",
+            "es": "Da Qiao (asiento 2) solo puede usar Belleza nacional en su propia fase de juego.",
+            "zh-Hans": "2号位大乔只能在自己的出牌阶段发动国色。",
+        },
+    ),
+    (
         "scan_identity",
         _Unseated,
         lambda t: t.scan("caocao", 1),
