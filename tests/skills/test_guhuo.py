@@ -386,6 +386,18 @@ def test_guhuo_dying_declares_a_wine_for_himself_from_a_peach_or_wine_choice() -
     assert of(events, "player_rescued") and game.player(1).hp == 1
 
 
+def _seat_2_dies_questioning_a_true_nullification(game: Game) -> list:
+    """In an open Nullification window 于吉 declares a Nullification with a true ♠ one;
+    seat 2 (at 1 health) questions it, nobody saves him, and he dies. The events."""
+    game.submit(1, UseSkill("guhuo", (C("nullification@SJ"),)))
+    events = _answers(game, True, False)
+    while (prompt := game.pending()) is not None and prompt.kind is PromptKind.RESPOND:
+        events += game.submit(prompt.seat, Respond(None))  # no Peach for the dying seat 2
+    events += pass_all(game)
+    assert [e.seat for e in of(events, "player_died")] == [2]
+    return events
+
+
 def test_a_trick_does_nothing_for_a_user_who_died_questioning_a_declared_nullification() -> None:
     """Seat 2, at 1 health, uses Ex Nihilo; 于吉 declares a Nullification with a true ♠ one;
     seat 2 questions it and dies of the HP loss. The ♠ does not resolve, the window closes,
@@ -397,12 +409,7 @@ def test_a_trick_does_nothing_for_a_user_who_died_questioning_a_declared_nullifi
     set_hand(game, 3)
     set_hp(game, 2, 1)
     game.submit(2, PlayCard(C("ex_nihilo@H7"), ()))
-    game.submit(1, UseSkill("guhuo", (C("nullification@SJ"),)))
-    events = _answers(game, True, False)
-    while (prompt := game.pending()) is not None and prompt.kind is PromptKind.RESPOND:
-        events += game.submit(prompt.seat, Respond(None))  # no Peach for the dying seat 2
-    events += pass_all(game)
-    assert [e.seat for e in of(events, "player_died")] == [2]
+    events = _seat_2_dies_questioning_a_true_nullification(game)
     assert [e.reason for e in of(events, "cards_drawn")] == ["draw_phase"]  # seat 3's turn
     assert not game.player(2).hand and game.current is game.player(3)
 
@@ -420,12 +427,7 @@ def test_no_judgment_for_a_holder_who_died_questioning_a_declared_nullification(
     set_hp(game, 2, 1)
     end_turn(game)
     prompt_is(game, PromptKind.NULLIFY, None)
-    game.submit(1, UseSkill("guhuo", (C("nullification@SJ"),)))
-    events = _answers(game, True, False)
-    while (prompt := game.pending()) is not None and prompt.kind is PromptKind.RESPOND:
-        events += game.submit(prompt.seat, Respond(None))  # no Peach for the dying seat 2
-    events += pass_all(game)
-    assert [e.seat for e in of(events, "player_died")] == [2]
+    events = _seat_2_dies_questioning_a_true_nullification(game)
     assert not of(events, "judgment_revealed")
     assert indulgence in game.discard_pile and not game.player(2).judgment
     assert game.current is game.player(3)
