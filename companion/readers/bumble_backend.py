@@ -253,6 +253,11 @@ class BumbleClient(BaseBleakClient):
             except BaseBumbleError as exc:
                 raise BleakError(f"cannot connect to {self.address}: {exc}") from exc
         self._closing = False
+        if self._device.connections.get(connection.handle) is not connection:
+            # It dropped between the controller's completion and this task resuming (a
+            # reader switched off as it connected): its disconnection event has fired
+            # already, so nothing would ever end a GATT step waiting on this link.
+            raise BleakError(f"{self.address} disconnected as it connected")
         self._connection = connection
         self._gone = asyncio.get_running_loop().create_future()
         connection.on(Connection.EVENT_DISCONNECTION, self._on_disconnection)

@@ -234,3 +234,35 @@ async def test_a_cancelled_connect_leaves_no_connection_to_come() -> None:
             assert not failures, failures
         finally:
             loop.set_exception_handler(None)
+
+
+async def test_a_link_that_drops_as_it_completes_fails_the_connect_at_once() -> None:
+    """A fault schedule's reader, rebooted and then switched off as the host reconnected
+    (FAULT_SEED=332084, schedule 141): the link dropped between the controller's
+    completion and the connecting task resuming, so its disconnection event fired before
+    the client listened for it, and the MTU request went to a link bumble no longer knew.
+    The connect then waited out the 30 s GATT timeout while the game waited for that
+    reader. Here the host's stack reports the drop in the same turn as the connection
+    (the HCI Disconnection Complete bumble's host would have received); the connect must
+    fail saying so, not time out."""
+    async with SimulatedTable(1) as table:
+        host, reader = table.host_device, table.readers[0]
+        assert host is not None
+        device = await find_reader(table)
+
+        def dropped_at_once(connection: object) -> None:
+            host.on_disconnection(connection.handle, 0x08)  # type: ignore[attr-defined]  # HCI: connection timeout
+            asyncio.ensure_future(reader.drop_link())  # the reader's side of it
+
+        host.once("connection", dropped_at_once)
+        client = BleakClient(device, backend=BumbleClient, bumble_device=host, timeout=TIMEOUT)
+        with pytest.raises(BleakError, match="disconnected as it connected"):
+            async with asyncio.timeout(2 * TIMEOUT):  # a hang detector only: past the GATT timeout
+                await client.connect()
+        assert not client.is_connected
+        async with asyncio.timeout(TIMEOUT):
+            while reader.is_connected:
+                await asyncio.sleep(0.01)
+        await client.connect()  # the same client connects again
+        assert client.is_connected
+        await client.disconnect()
