@@ -43,12 +43,14 @@ class Submit:
 @dataclass(frozen=True)
 class Stage:
     """Accepted by the table alone (nothing reaches the engine yet). `private` marks an
-    input whose card must not be named aloud later (UNDO says only whose input it was)."""
+    input whose card must not be named aloud later (UNDO says only whose input it was);
+    `secret`, as for `Submit`, one whose card only its seat may know (仁德's gift)."""
 
     seat: int | None
     notes: list[Note]
     on_accept: Callable[[], None]
     private: bool = False
+    secret: bool = False
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,7 @@ from engine.sanguosha.game import Game
 from engine.sanguosha.prompts import Prompt, PromptKind
 from engine.sanguosha.reasons import Reason
 from engine.sanguosha.settings import Settings
-from engine.sanguosha.skills import Skill
+from engine.sanguosha.skills import REGISTRY, Skill
 
 __all__ = ["SanguoshaTable", "settings_from"]
 
@@ -423,7 +423,8 @@ class SanguoshaTable:
             # the skill picks the sentence: Rende's cards are given face down, never named
             added = {"seat": seat, "card": scanned.text, "skill": staged.skill}
             added["count"] = len(staged.cards) + 1
-            return Stage(seat, [Note("card_added", added)], add_card, private=True)
+            secret = REGISTRY[staged.skill].gives_unseen if staged.skill in REGISTRY else False
+            return Stage(seat, [Note("card_added", added)], add_card, private=True, secret=secret)
         return Refuse("finish_skill", {"seat": seat, "skill": staged.skill})
 
 

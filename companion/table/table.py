@@ -251,7 +251,7 @@ class Table:
         # what UNDO will say it took back: never a card the table must not hear about
         # (a skill's face-down cards, a private prompt's), nor an option as a seat
         raw = self.adapter.raw_prompt()
-        secret = meaning.private if isinstance(meaning, Stage) else meaning.secret
+        secret = meaning.secret
         private = secret or bool(
             getattr(raw, "private", False) or getattr(raw, "kind", None) == "choose_option"
         )

@@ -110,6 +110,21 @@ def test_exporting_a_game_in_play_warns_of_cards_one_seat_scanned_privately(play
     assert "private to seat" in out and err == ""
 
 
+def test_the_cards_of_a_rende_gift_are_private_the_skill_cards_of_luanji_are_not(
+    play, capsys
+) -> None:
+    """仁德's cards are handed over face down: the transcript marks their scans private.
+    The cards of a skill used in the open (乱击's two Kills) are not marked."""
+    run = play("skills_wei_shu.script", players=4)
+    assert main(["export", "1", "--db", str(run.db), "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    marked = [line.split("#")[0].strip() for line in out.splitlines() if "private to seat" in line]
+    assert marked == ["@1 scan kill@S7", "@1 scan dodge@D2"]
+    fire = play("pack_fire.script", "--generals", "standard,fire", players=8)
+    assert main(["export", "1", "--db", str(fire.db), "--format", "text"]) == 0
+    assert "private to seat" not in capsys.readouterr().out
+
+
 def test_the_warning_names_each_seat_whose_private_scans_are_exported() -> None:
     """Hidden generals in a draft are several seats' secrets: the warning names them all."""
     import io

@@ -130,4 +130,6 @@ def test_a_whole_pack_game_at_the_table(
     assert main(["export", "1", "--db", str(run.db), "--format", "text"]) == 0
     exported = [line for line in capsys.readouterr().out.splitlines() if line[:1] in "@w"]
     assert [line.split("#")[0].strip() for line in exported] == played
-    assert all(line.endswith(": accepted") for line in exported), exported
+    statuses = [line.rsplit(": ", 1)[1] for line in exported]
+    private = {f"accepted, private to seat {seat}" for seat in range(1, spec.players + 1)}
+    assert [s for s in statuses if s != "accepted" and not (spec.hidden and s in private)] == []

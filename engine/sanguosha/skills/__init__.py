@@ -130,6 +130,9 @@ class Skill:
     lasting: ClassVar[bool] = False
     """A limited skill whose effect outlasts its use (忠义's 义 card): its triggers still
     run once it is spent; only starting it again is refused."""
+    gives_unseen: ClassVar[bool] = False
+    """An active skill whose cards are handed to another player face down (仁德): at the
+    table they are named to no one, and an export marks their scans private."""
     declares: ClassVar[bool] = False
     """A skill whose card is declared face down and questioned before it counts (蛊惑):
     an answer or a Nullification through it runs `declare`, which returns the card to

@@ -50,6 +50,7 @@ class Rende(Skill):
 
     id = "rende"
     tags = ACTIVE
+    gives_unseen = True
     MARK = "turn:rende"  # cards given this turn (the play phase happens once a turn)
 
     def can_activate(self, game: Game, owner: Player) -> bool:
